@@ -1,0 +1,2 @@
+/** Placeholder until this module's first job lands; see README. */
+package org.hperf.analyzers;

@@ -1,0 +1,81 @@
+package org.hperf.core;
+
+import java.io.IOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+
+/**
+ * Opens client connections for commands, turning "cannot reach the cluster" and "no such table"
+ * into one-line usage errors instead of a client that retries for many minutes.
+ */
+public final class HBaseAccess {
+  /** How long the reachability probe may take before the command gives up. */
+  public static final String CONNECT_TIMEOUT_SECONDS = "hperf.connect.timeout.seconds";
+  public static final int DEFAULT_CONNECT_TIMEOUT_SECONDS = 30;
+
+  private HBaseAccess() {
+  }
+
+  /**
+   * Connects after proving within a bounded time that the cluster answers. The probe uses a copy
+   * of the configuration with few retries, because with the defaults an unreachable ZooKeeper
+   * keeps a client retrying for many minutes.
+   */
+  public static Connection connect(Configuration conf) throws UsageException, IOException {
+    int timeoutSeconds = conf.getInt(CONNECT_TIMEOUT_SECONDS, DEFAULT_CONNECT_TIMEOUT_SECONDS);
+    Configuration probeConf = new Configuration(conf);
+    probeConf.setInt("zookeeper.recovery.retry", 1);
+    probeConf.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, 2);
+    probeConf.setInt(HConstants.HBASE_CLIENT_OPERATION_TIMEOUT, timeoutSeconds * 1000);
+    ExecutorService probe = Executors.newSingleThreadExecutor(r -> {
+      Thread thread = new Thread(r, "hperf-connect-probe");
+      thread.setDaemon(true);
+      return thread;
+    });
+    try {
+      Future<?> answer = probe.submit(() -> {
+        try (Connection connection = ConnectionFactory.createConnection(probeConf);
+            Admin admin = connection.getAdmin()) {
+          admin.tableExists(TableName.META_TABLE_NAME);
+        }
+        return null;
+      });
+      answer.get(timeoutSeconds, TimeUnit.SECONDS);
+    } catch (TimeoutException | ExecutionException e) {
+      throw new UsageException("cannot reach HBase through ZooKeeper " + quorum(conf) + " within "
+          + timeoutSeconds + " s: check hbase.zookeeper.quorum and clientPort (hbase-site.xml or -D)",
+          e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while probing the cluster", e);
+    } finally {
+      probe.shutdownNow();
+    }
+    return ConnectionFactory.createConnection(conf);
+  }
+
+  /** The descriptor of an existing table, or a usage error saying how to create it. */
+  public static TableDescriptor requireTable(Admin admin, TableName table) throws UsageException, IOException {
+    if (!admin.tableExists(table)) {
+      throw new UsageException("table " + table.getNameAsString() + " does not exist: create it first"
+          + " with 'perf create-table --table " + table.getNameAsString() + "'");
+    }
+    return admin.getDescriptor(table);
+  }
+
+  public static String quorum(Configuration conf) {
+    return conf.get(HConstants.ZOOKEEPER_QUORUM, "localhost") + ":"
+        + conf.get(HConstants.ZOOKEEPER_CLIENT_PORT, Integer.toString(HConstants.DEFAULT_ZOOKEEPER_CLIENT_PORT));
+  }
+}

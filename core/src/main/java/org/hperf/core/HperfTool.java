@@ -1,0 +1,41 @@
+package org.hperf.core;
+
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.util.Tool;
+import org.hperf.core.cli.CommandOptions;
+import org.hperf.core.cli.ParsedOptions;
+
+/**
+ * Base of every command: a Hadoop {@link Tool} (so ToolRunner handles -D, -conf, -libjars) whose
+ * options are parsed once, whose --help shows every default, and whose usage errors become one
+ * line on stderr and {@link ExitCode#USAGE}. Never calls System.exit: the driver does.
+ */
+public abstract class HperfTool extends Configured implements Tool {
+
+  /** The command's options, declared once. */
+  protected abstract CommandOptions options();
+
+  /** How many positional arguments the command takes. */
+  protected int maxPositionalArguments() {
+    return 0;
+  }
+
+  /** Runs the parsed command; returns an {@link ExitCode}. */
+  protected abstract int execute(ParsedOptions options) throws Exception;
+
+  @Override
+  public final int run(String[] args) throws Exception {
+    CommandOptions spec = options();
+    try {
+      ParsedOptions parsed = spec.parse(args, maxPositionalArguments());
+      if (parsed.helpRequested()) {
+        System.out.print(spec.help());
+        return ExitCode.OK;
+      }
+      return execute(parsed);
+    } catch (UsageException e) {
+      System.err.println("perf " + spec.command() + ": " + e.getMessage());
+      return ExitCode.USAGE;
+    }
+  }
+}

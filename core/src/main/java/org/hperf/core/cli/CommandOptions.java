@@ -1,0 +1,93 @@
+package org.hperf.core.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.hperf.core.UsageException;
+
+/**
+ * The options of one command: declared once with their defaults, parsed once with commons-cli,
+ * shown by {@code --help} with every default. Parsing errors become one-line
+ * {@link UsageException}s.
+ */
+public final class CommandOptions {
+  private final String command;
+  private final String usage;
+  private final String summary;
+  private final Options options = new Options();
+  private final List<String> order = new ArrayList<>();
+
+  public CommandOptions(String command, String usage, String summary) {
+    this.command = command;
+    this.usage = usage;
+    this.summary = summary;
+    flag(null, "help", "show this help and exit");
+  }
+
+  /** An option that takes a value; {@code defaultShown} is printed by --help (null: no default). */
+  public CommandOptions value(String shortName, String longName, String argName, String description,
+      String defaultShown) {
+    String text = defaultShown == null ? description : description + " (default: " + defaultShown + ")";
+    add(Option.builder(shortName).longOpt(longName).hasArg().argName(argName).desc(text).build());
+    return this;
+  }
+
+  /** An option that may be given many times, e.g. {@code -p key=value}. */
+  public CommandOptions repeated(String shortName, String longName, String argName, String description) {
+    add(Option.builder(shortName).longOpt(longName).hasArg().argName(argName).desc(description).build());
+    return this;
+  }
+
+  public CommandOptions flag(String shortName, String longName, String description) {
+    add(Option.builder(shortName).longOpt(longName).desc(description).build());
+    return this;
+  }
+
+  private void add(Option option) {
+    options.addOption(option);
+    order.add(option.getKey());
+  }
+
+  public String command() {
+    return command;
+  }
+
+  public String summary() {
+    return summary;
+  }
+
+  /** Parses arguments; positional arguments are refused unless the usage line names them. */
+  public ParsedOptions parse(String[] args, int maxPositional) throws UsageException {
+    CommandLine line;
+    try {
+      line = new DefaultParser().parse(options, args, false);
+    } catch (ParseException e) {
+      throw new UsageException(e.getMessage() + ": see 'perf " + command + " --help'");
+    }
+    if (!line.hasOption("help") && line.getArgList().size() > maxPositional) {
+      throw new UsageException("unexpected argument '" + line.getArgList().get(maxPositional)
+          + "': see 'perf " + command + " --help'");
+    }
+    return new ParsedOptions(line);
+  }
+
+  /** The --help text: usage, summary, and every option with its default, in declaration order. */
+  public String help() {
+    HelpFormatter formatter = new HelpFormatter();
+    formatter.setOptionComparator((a, b) -> Integer.compare(order.indexOf(a.getKey()), order.indexOf(b.getKey())));
+    StringWriter out = new StringWriter();
+    PrintWriter writer = new PrintWriter(out);
+    formatter.printHelp(writer, 100, "perf " + command + " " + usage, summary + "\n\n", options, 2, 2,
+        "\nGeneric Hadoop options (-D key=value, -conf file, -libjars jars) go before the command's own.",
+        false);
+    writer.flush();
+    return out.toString();
+  }
+}
