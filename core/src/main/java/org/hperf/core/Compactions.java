@@ -1,0 +1,52 @@
+package org.hperf.core;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CompactionState;
+
+/**
+ * Major-compacts a table and waits until it is done, as the seed method does before measuring:
+ * a freshly loaded table still compacting would make the first workload slower than the rest.
+ */
+public final class Compactions {
+  private static final long POLL_MS = 1000;
+  /** A table that reports no compaction this long after the request is taken as done. */
+  private static final long QUIET_MS = 10_000;
+
+  private Compactions() {
+  }
+
+  /**
+   * Requests a major compaction and returns when every region has finished it: the compaction
+   * state is NONE and the oldest major-compacted file is newer than the request (the state alone
+   * reads NONE before the region servers pick the request up). Returns false on timeout.
+   */
+  public static boolean majorCompactAndWait(Admin admin, TableName table, long timeoutMs, PrintStream progress)
+      throws IOException, InterruptedException {
+    long requested = System.currentTimeMillis();
+    admin.majorCompact(table);
+    long deadline = requested + timeoutMs;
+    long quietSince = -1;
+    while (System.currentTimeMillis() < deadline) {
+      Thread.sleep(POLL_MS);
+      CompactionState state = admin.getCompactionState(table);
+      long lastMajor = admin.getLastMajorCompactionTimestamp(table);
+      if (state == CompactionState.NONE) {
+        if (lastMajor >= requested) {
+          return true;
+        }
+        quietSince = quietSince < 0 ? System.currentTimeMillis() : quietSince;
+        if (System.currentTimeMillis() - quietSince >= QUIET_MS) {
+          return true;
+        }
+      } else {
+        quietSince = -1;
+      }
+      progress.printf("waiting for major compaction of %s: %s, %d s%n", table.getNameAsString(), state,
+          (System.currentTimeMillis() - requested) / 1000);
+    }
+    return false;
+  }
+}

@@ -1,0 +1,157 @@
+package org.hperf.loaders;
+
+import java.io.IOException;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
+import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
+import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.hperf.core.Compactions;
+import org.hperf.core.DatasetSpec;
+import org.hperf.core.ExistingDataset;
+import org.hperf.core.ExitCode;
+import org.hperf.core.HBaseAccess;
+import org.hperf.core.HperfTool;
+import org.hperf.core.JobCounters;
+import org.hperf.core.KeyRangeInputFormat;
+import org.hperf.core.RecordRange;
+import org.hperf.core.UsageException;
+import org.hperf.core.cli.CommandOptions;
+import org.hperf.core.cli.DatasetOptions;
+import org.hperf.core.cli.ParsedOptions;
+
+/**
+ * {@code perf load}: a MapReduce job that generates the dataset's records over synthetic
+ * record-number splits and writes them into the table made by create-table, as HFiles for a bulk
+ * load (default) or as Puts through the client.
+ */
+public final class LoadTool extends HperfTool {
+  public static final String NAME = "load";
+
+  @Override
+  protected CommandOptions options() {
+    CommandOptions options = new CommandOptions(NAME, "[options]",
+        "Generate the dataset's records into its table with a MapReduce job.");
+    DatasetOptions.addTo(options);
+    RecordRange.addTo(options);
+    return options
+        .value(null, "mode", "bulk|put", "bulk: HFiles + bulk load; put: BufferedMutator puts", "bulk")
+        .value(null, "maps", "n", "map tasks, each a contiguous range of record numbers", "one per region")
+        .value(null, "hfile-dir", "path", "where bulk mode writes HFiles before loading them; must not exist",
+            "${hbase.fs.tmp.dir}/hperf-hfiles-<table>-<time>")
+        .flag(null, "wait-for-compactions", "major-compact the table after the load and wait until done")
+        .value(null, "compaction-timeout", "minutes", "give up waiting for compactions after this long", "240");
+  }
+
+  @Override
+  protected int execute(ParsedOptions parsed) throws Exception {
+    Map<String, String> given = DatasetOptions.givenProperties(parsed,
+        key -> DatasetOptions.isDatasetKey(key) || RecordRange.isRangeKey(key));
+    LoadMode mode = LoadMode.parse(parsed.string("mode", "bulk"));
+    long compactionTimeoutMinutes = parsed.longValue("compaction-timeout", 240, 1, 7 * 24 * 60);
+    Configuration conf = getConf();
+    try (Connection connection = HBaseAccess.connect(conf); Admin admin = connection.getAdmin()) {
+      DatasetSpec dataset = ExistingDataset.resolve(admin, given);
+      RecordRange range = RecordRange.resolve(given, parsed, dataset);
+      int regions = regionCount(connection, dataset.tableName());
+      int maps = parsed.intValue("maps", regions, 1, 1_000_000);
+      Path hfileDir = mode == LoadMode.BULK ? hfileDir(parsed, conf, dataset) : null;
+      Job job = createSubmittableJob(conf, connection, dataset, range, mode, maps, hfileDir);
+      System.out.printf("loading records [%d, %d) into %s (%d regions) in %s mode with %d map tasks%n",
+          range.first(), range.end(), dataset.table(), regions, mode.optionValue(), maps);
+      long started = System.nanoTime();
+      if (!job.waitForCompletion(true)) {
+        System.err.println("perf load: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
+        return ExitCode.FAILED;
+      }
+      if (mode == LoadMode.BULK) {
+        bulkLoad(conf, dataset.tableName(), hfileDir);
+      }
+      double seconds = (System.nanoTime() - started) / 1e9;
+      JobCounters.print(job, LoadCounters.class, System.out);
+      System.out.printf("loaded %,d records in %.1f s (%,.0f records/s)%n", range.count(), seconds,
+          range.count() / seconds);
+      if (parsed.has("wait-for-compactions")) {
+        System.out.println("major-compacting " + dataset.table() + " and waiting for it to finish");
+        if (!Compactions.majorCompactAndWait(admin, dataset.tableName(), compactionTimeoutMinutes * 60_000,
+            System.out)) {
+          System.err.println("perf load: compactions of " + dataset.table() + " still running after "
+              + compactionTimeoutMinutes + " minutes");
+          return ExitCode.FAILED;
+        }
+        System.out.println("compactions finished");
+      }
+      return ExitCode.OK;
+    }
+  }
+
+  /** The load job, ready to submit; public so tests and the suite can run and inspect it. */
+  public static Job createSubmittableJob(Configuration baseConf, Connection connection, DatasetSpec dataset,
+      RecordRange range, LoadMode mode, int maps, Path hfileDir) throws IOException {
+    Configuration conf = new Configuration(baseConf);
+    dataset.writeTo(conf);
+    KeyRangeInputFormat.setRange(conf, range.first(), range.count(), maps);
+    Job job = Job.getInstance(conf, "hperf load " + dataset.table() + " [" + range.first() + ", "
+        + range.end() + ") " + mode.optionValue());
+    job.setJarByClass(LoadTool.class);
+    job.setInputFormatClass(KeyRangeInputFormat.class);
+    job.setMapperClass(RecordGeneratorMapper.class);
+    job.setMapOutputKeyClass(ImmutableBytesWritable.class);
+    job.setMapOutputValueClass(Put.class);
+    // A speculative twin would generate and write the same rows again: wasted, never useful here.
+    job.setSpeculativeExecution(false);
+    if (mode == LoadMode.BULK) {
+      try (Table table = connection.getTable(dataset.tableName());
+          RegionLocator locator = connection.getRegionLocator(dataset.tableName())) {
+        // One reducer per region behind a total-order partitioner: the data crosses the shuffle once.
+        HFileOutputFormat2.configureIncrementalLoad(job, table.getDescriptor(), locator);
+      }
+      FileOutputFormat.setOutputPath(job, hfileDir);
+    } else {
+      TableMapReduceUtil.initTableReducerJob(dataset.table(), null, job);
+      job.setNumReduceTasks(0);
+    }
+    TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), DatasetSpec.class);
+    TableMapReduceUtil.initCredentials(job);
+    return job;
+  }
+
+  private static void bulkLoad(Configuration conf, TableName table, Path hfileDir) throws IOException {
+    long started = System.nanoTime();
+    Map<?, ?> loaded = BulkLoadHFiles.create(conf).bulkLoad(table, hfileDir);
+    System.out.printf("bulk-loaded %d HFiles into %s in %.1f s%n", loaded.size(), table.getNameAsString(),
+        (System.nanoTime() - started) / 1e9);
+    hfileDir.getFileSystem(conf).delete(hfileDir, true);
+  }
+
+  private static Path hfileDir(ParsedOptions parsed, Configuration conf, DatasetSpec dataset)
+      throws UsageException, IOException {
+    String given = parsed.string("hfile-dir", null);
+    Path dir = given != null ? new Path(given)
+        : new Path(conf.get("hbase.fs.tmp.dir", "/tmp/hbase-staging"),
+            "hperf-hfiles-" + dataset.table() + "-" + System.currentTimeMillis());
+    FileSystem fs = dir.getFileSystem(conf);
+    if (fs.exists(dir)) {
+      throw new UsageException("--hfile-dir " + dir + " already exists: give a new directory (it is deleted"
+          + " after the bulk load)");
+    }
+    return fs.makeQualified(dir);
+  }
+
+  private static int regionCount(Connection connection, TableName table) throws IOException {
+    try (RegionLocator locator = connection.getRegionLocator(table)) {
+      return locator.getStartKeys().length;
+    }
+  }
+}

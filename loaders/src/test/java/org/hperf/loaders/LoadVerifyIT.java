@@ -1,0 +1,167 @@
+package org.hperf.loaders;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hperf.core.ExitCode;
+import org.hperf.core.InsertOrder;
+import org.hperf.core.KeySpace;
+import org.hperf.core.testing.MiniClusterExtension;
+import org.hperf.core.testing.ToolRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** create-table, load (both modes) and verify against a real in-process HBase cluster. */
+@ExtendWith(MiniClusterExtension.class)
+class LoadVerifyIT {
+  private static final int RECORDS = 20_000;
+  private static final int REGIONS = 16;
+  private static final KeySpace KEYS = new KeySpace(InsertOrder.HASHED, 1);
+
+  @Test
+  void bulkLoadFillsEveryRegionEquallyAndVerifies() throws Exception {
+    createTable("bulk_t", RECORDS, REGIONS);
+    ToolRun load = MiniClusterExtension.run(new LoadTool(), "--table", "bulk_t", "--mode", "bulk", "--maps", "4");
+    assertEquals(ExitCode.OK, load.exitCode(), load.all());
+    assertCounter(load, "Records written", RECORDS);
+    assertCounter(load, "Cells written", RECORDS * 10L);
+
+    int[] rowsPerRegion = rowsPerRegion("bulk_t");
+    assertEquals(REGIONS, rowsPerRegion.length);
+    for (int rows : rowsPerRegion) {
+      assertEquals(RECORDS / REGIONS, rows, "rows per region: " + Arrays.toString(rowsPerRegion));
+    }
+    assertVerifies("bulk_t", RECORDS);
+  }
+
+  @Test
+  void putLoadInTwoRangesVerifiesEachRangeThenTheWhole() throws Exception {
+    createTable("put_t", RECORDS, REGIONS);
+    ToolRun first = MiniClusterExtension.run(new LoadTool(), "--table", "put_t", "--mode", "put",
+        "--insertstart", "0", "--insertcount", "10000");
+    assertEquals(ExitCode.OK, first.exitCode(), first.all());
+    assertCounter(first, "Records written", 10_000);
+
+    ToolRun firstHalf = MiniClusterExtension.run(new VerifyTool(), "--table", "put_t", "-p", "insertcount=10000");
+    assertEquals(ExitCode.OK, firstHalf.exitCode(), firstHalf.all());
+    assertCounter(firstHalf, "Rows intact", 10_000);
+
+    ToolRun whole = MiniClusterExtension.run(new VerifyTool(), "--table", "put_t");
+    assertEquals(ExitCode.FAILED, whole.exitCode(), "half the rows are not loaded yet\n" + whole.all());
+    assertCounter(whole, "Rows missing", 10_000);
+
+    ToolRun second = MiniClusterExtension.run(new LoadTool(), "--table", "put_t", "--mode", "put",
+        "-p", "insertstart=10000");
+    assertEquals(ExitCode.OK, second.exitCode(), second.all());
+    assertCounter(second, "Records written", 10_000);
+    assertVerifies("put_t", RECORDS);
+  }
+
+  @Test
+  void verifyNamesACorruptCellADeletedRowAndAStrayRow() throws Exception {
+    createTable("damaged_t", 2_000, 4);
+    ToolRun load = MiniClusterExtension.run(new LoadTool(), "--table", "damaged_t", "--mode", "put");
+    assertEquals(ExitCode.OK, load.exitCode(), load.all());
+    byte[] corrupted = KEYS.rowKey(17);
+    byte[] deleted = KEYS.rowKey(1234);
+    try (Connection connection = ConnectionFactory.createConnection(MiniClusterExtension.cluster().configuration());
+        Table table = connection.getTable(TableName.valueOf("damaged_t"))) {
+      byte[] value = table.get(new org.apache.hadoop.hbase.client.Get(corrupted))
+          .getValue(Bytes.toBytes("family"), Bytes.toBytes("field3"));
+      value[value.length - 1] ^= 1;
+      table.put(new Put(corrupted).addColumn(Bytes.toBytes("family"), Bytes.toBytes("field3"), value));
+      table.delete(new Delete(deleted));
+      table.put(new Put(Bytes.toBytes("user-stray")).addColumn(Bytes.toBytes("family"), Bytes.toBytes("field0"),
+          Bytes.toBytes("x")));
+    }
+    ToolRun verify = MiniClusterExtension.run(new VerifyTool(), "--table", "damaged_t");
+    assertEquals(ExitCode.FAILED, verify.exitCode(), verify.all());
+    assertCounter(verify, "Rows intact", 1_998);
+    assertCounter(verify, "Rows corrupt", 1);
+    assertCounter(verify, "Rows missing", 1);
+    assertCounter(verify, "Rows unexpected", 1);
+    assertTrue(verify.err().contains("CORRUPT " + Bytes.toString(corrupted) + ": field3"), verify.all());
+    assertTrue(verify.err().contains("MISSING " + Bytes.toString(deleted)), verify.all());
+    assertTrue(verify.err().contains("UNEXPECTED user-stray"), verify.all());
+  }
+
+  @Test
+  void createTableRefusesAnExistingTableAndLeavesItsDataAlone() throws Exception {
+    createTable("kept_t", 1_000, 2);
+    ToolRun load = MiniClusterExtension.run(new LoadTool(), "--table", "kept_t", "--mode", "put");
+    assertEquals(ExitCode.OK, load.exitCode(), load.all());
+
+    ToolRun again = MiniClusterExtension.run(new CreateTableTool(), "--table", "kept_t", "--recordcount", "1000",
+        "--regions", "2");
+    assertEquals(ExitCode.USAGE, again.exitCode(), again.all());
+    assertTrue(again.err().contains("table kept_t already exists"), again.all());
+    assertEquals(1, again.err().strip().lines().count(), "one clear line: " + again.err());
+    assertVerifies("kept_t", 1_000);
+  }
+
+  @Test
+  void loadRefusesToContradictTheDatasetRecordedOnTheTable() throws Exception {
+    createTable("recorded_t", 1_000, 2);
+    ToolRun load = MiniClusterExtension.run(new LoadTool(), "--table", "recorded_t", "--recordcount", "5000");
+    assertEquals(ExitCode.USAGE, load.exitCode(), load.all());
+    assertTrue(load.err().contains("recordcount=1000 but recordcount=5000"), load.all());
+    assertEquals(0, rowsPerRegion("recorded_t")[0] + rowsPerRegion("recorded_t")[1]);
+  }
+
+  private static void createTable(String table, int records, int regions) throws Exception {
+    ToolRun create = MiniClusterExtension.run(new CreateTableTool(), "--table", table,
+        "--recordcount", Integer.toString(records), "--regions", Integer.toString(regions));
+    assertEquals(ExitCode.OK, create.exitCode(), create.all());
+  }
+
+  private static void assertVerifies(String table, long rows) throws Exception {
+    ToolRun verify = MiniClusterExtension.run(new VerifyTool(), "--table", table);
+    assertEquals(ExitCode.OK, verify.exitCode(), verify.all());
+    assertCounter(verify, "Rows intact", rows);
+    assertCounter(verify, "Rows missing", 0);
+    assertCounter(verify, "Rows corrupt", 0);
+    assertCounter(verify, "Rows unexpected", 0);
+  }
+
+  /** Reads a counter from the tool's printed counter table, by its display name. */
+  static void assertCounter(ToolRun run, String displayName, long expected) {
+    Matcher m = Pattern.compile("^\\s+" + Pattern.quote(displayName) + "\\s+([\\d,]+)$", Pattern.MULTILINE)
+        .matcher(run.out());
+    long actual = m.find() ? Long.parseLong(m.group(1).replace(",", "")) : 0;
+    assertEquals(expected, actual, displayName + "\n" + run.all());
+  }
+
+  private static int[] rowsPerRegion(String tableName) throws IOException {
+    try (Connection connection = ConnectionFactory.createConnection(MiniClusterExtension.cluster().configuration());
+        RegionLocator locator = connection.getRegionLocator(TableName.valueOf(tableName));
+        Table table = connection.getTable(TableName.valueOf(tableName))) {
+      byte[][] starts = locator.getStartKeys();
+      int[] counts = new int[starts.length];
+      try (ResultScanner scanner = table.getScanner(new Scan().setCaching(1000))) {
+        for (Result result : scanner) {
+          int region = 0;
+          while (region + 1 < starts.length && Bytes.compareTo(result.getRow(), starts[region + 1]) >= 0) {
+            region++;
+          }
+          counts[region]++;
+        }
+      }
+      return counts;
+    }
+  }
+}
