@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.hperf.core.Compactions;
 import org.hperf.core.DatasetSpec;
@@ -24,6 +25,7 @@ import org.hperf.core.ExitCode;
 import org.hperf.core.HBaseAccess;
 import org.hperf.core.HperfTool;
 import org.hperf.core.JobCounters;
+import org.hperf.core.JobJars;
 import org.hperf.core.KeyRangeInputFormat;
 import org.hperf.core.RecordRange;
 import org.hperf.core.UsageException;
@@ -118,11 +120,13 @@ public final class LoadTool extends HperfTool {
         HFileOutputFormat2.configureIncrementalLoad(job, table.getDescriptor(), locator);
       }
       FileOutputFormat.setOutputPath(job, hfileDir);
+      // BulkLoadHFiles expects only family directories under hfileDir.
+      job.getConfiguration().setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false);
     } else {
-      TableMapReduceUtil.initTableReducerJob(dataset.table(), null, job);
+      TableMapReduceUtil.initTableReducerJob(dataset.table(), null, job, null, null, null, null, false);
       job.setNumReduceTasks(0);
     }
-    TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), DatasetSpec.class);
+    JobJars.ship(job);
     TableMapReduceUtil.initCredentials(job);
     return job;
   }

@@ -26,6 +26,7 @@ import org.hperf.core.ExitCode;
 import org.hperf.core.HBaseAccess;
 import org.hperf.core.HperfTool;
 import org.hperf.core.JobCounters;
+import org.hperf.core.JobJars;
 import org.hperf.core.RecordRange;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.DatasetOptions;
@@ -97,8 +98,9 @@ public final class VerifyTool extends HperfTool {
         + range.end() + ")");
     job.setJarByClass(VerifyTool.class);
     Scan scan = new Scan().setCaching(SCAN_CACHING).setCacheBlocks(false);
-    TableMapReduceUtil.initTableMapperJob(dataset.table(), scan, VerifyMapper.class, Text.class, Text.class, job);
-    TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), DatasetSpec.class);
+    TableMapReduceUtil.initTableMapperJob(dataset.table(), scan, VerifyMapper.class, Text.class, Text.class, job,
+        false);
+    JobJars.ship(job);
     job.setNumReduceTasks(0);
     job.setSpeculativeExecution(false);
     job.setOutputFormatClass(TextOutputFormat.class);

@@ -1,0 +1,71 @@
+package org.hperf.dist;
+
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.util.ToolRunner;
+import org.hperf.core.ExitCode;
+import org.hperf.loaders.CreateTableTool;
+import org.hperf.loaders.LoadTool;
+import org.hperf.loaders.VerifyTool;
+
+/**
+ * The perf.jar driver: {@code hadoop jar perf.jar <command> [generic options] [options]}. Unlike
+ * Hadoop's ProgramDriver it keeps each tool's exit code (0 ok, 1 failed, 2 usage), and it reads
+ * hbase-site.xml so a {@code hadoop jar} client finds the cluster's ZooKeeper.
+ */
+public final class Perf {
+  static final List<Command> COMMANDS = List.of(
+      new Command(CreateTableTool.NAME, "create the dataset's table, pre-split into equal regions",
+          CreateTableTool::new),
+      new Command(LoadTool.NAME, "generate the dataset into its table (bulk HFiles or puts)", LoadTool::new),
+      new Command(VerifyTool.NAME, "check that every row of the dataset is present and intact",
+          VerifyTool::new),
+      new Command(DemoTool.NAME, "start an embedded HBase cluster and run create-table, load, verify",
+          DemoTool::new));
+
+  private Perf() {
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** Runs a command and returns its exit code; the only caller of System.exit is {@link #main}. */
+  public static int run(String[] args) {
+    if (args.length == 0) {
+      System.err.println("perf: no command given");
+      System.err.print(commandList());
+      return ExitCode.USAGE;
+    }
+    String name = args[0];
+    if (name.equals("help") || name.equals("--help") || name.equals("-h")) {
+      System.out.print(commandList());
+      return ExitCode.OK;
+    }
+    Command command = COMMANDS.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+    if (command == null) {
+      System.err.println("perf: unknown command '" + name + "': run 'perf help' for the list of commands");
+      return ExitCode.USAGE;
+    }
+    String[] rest = java.util.Arrays.copyOfRange(args, 1, args.length);
+    Configuration conf = HBaseConfiguration.create();
+    try {
+      return ToolRunner.run(conf, command.tool().get(), rest);
+    } catch (Exception e) {
+      System.err.println("perf " + name + ": failed: " + e);
+      e.printStackTrace();
+      return ExitCode.FAILED;
+    }
+  }
+
+  static String commandList() {
+    StringBuilder out = new StringBuilder("usage: perf <command> [generic options] [options]\n\ncommands:\n");
+    for (Command command : COMMANDS) {
+      out.append(String.format("  %-14s %s%n", command.name(), command.summary()));
+    }
+    out.append("  help           show this list\n\n'perf <command> --help' shows a command's options and"
+        + " defaults.\n");
+    return out.toString();
+  }
+}
