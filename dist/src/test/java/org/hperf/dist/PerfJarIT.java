@@ -1,0 +1,57 @@
+package org.hperf.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.Test;
+
+/**
+ * perf.jar as a cluster gets it: thin (no Hadoop or HBase inside), runnable with the cluster's
+ * classpath beside it as 'hadoop jar' does, and passing exit codes through.
+ */
+class PerfJarIT {
+  private static final File TARGET = new File("target");
+  private static final File JAR = new File(TARGET, "perf.jar");
+
+  @Test
+  void jarHoldsHperfAndItsTwoLibrariesOnly() throws Exception {
+    try (JarFile jar = new JarFile(JAR)) {
+      Manifest manifest = jar.getManifest();
+      assertEquals("org.hperf.dist.Perf", manifest.getMainAttributes().getValue("Main-Class"));
+      assertTrue(manifest.getMainAttributes().getValue("Add-Opens").contains("java.base/java.lang"));
+      assertTrue(jar.getEntry("org/hperf/loaders/LoadTool.class") != null);
+      assertTrue(jar.getEntry("org/hperf/loaders/LoadCounters.properties") != null);
+      assertTrue(jar.getEntry("org/apache/commons/cli/CommandLine.class") != null);
+      assertTrue(jar.getEntry("org/HdrHistogram/Histogram.class") != null);
+      assertFalse(jar.stream().anyMatch(e -> e.getName().startsWith("org/apache/hadoop/")), "no Hadoop or HBase");
+    }
+    assertTrue(JAR.length() < 5 << 20, "perf.jar is " + JAR.length() + " bytes");
+  }
+
+  @Test
+  void exitCodesSurviveTheProcessBoundary() throws Exception {
+    assertEquals(0, runJar("help"));
+    assertEquals(2, runJar("load", "--bogus"));
+    assertEquals(2, runJar("no-such-command"));
+  }
+
+  private static int runJar(String... args) throws Exception {
+    String classpath = JAR.getPath() + File.pathSeparator
+        + Files.readString(new File(TARGET, "classpath.txt").toPath(), StandardCharsets.UTF_8).strip();
+    List<String> command = new ArrayList<>(List.of(
+        new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp", classpath,
+        "org.hperf.dist.Perf"));
+    command.addAll(List.of(args));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(new File(TARGET, "perf-jar-it.log")).start();
+    return process.waitFor();
+  }
+}
