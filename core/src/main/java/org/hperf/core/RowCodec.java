@@ -54,6 +54,13 @@ public final class RowCodec {
     return qualifiers[field];
   }
 
+  /** Field indexes sorted by their qualifier bytes, the order cells take in an HFile. */
+  public int[] fieldsInQualifierOrder() {
+    return java.util.stream.IntStream.range(0, qualifiers.length).boxed()
+        .sorted((a, b) -> java.util.Arrays.compareUnsigned(qualifiers[a], qualifiers[b]))
+        .mapToInt(Integer::intValue).toArray();
+  }
+
   /** The field index of a qualifier, or -1 if it is not one of this dataset's fields. */
   public int fieldOf(byte[] array, int offset, int length) {
     int prefix = 5; // "field"

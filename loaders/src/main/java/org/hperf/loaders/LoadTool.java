@@ -12,6 +12,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
@@ -108,21 +109,27 @@ public final class LoadTool extends HperfTool {
         + range.end() + ") " + mode.optionValue());
     job.setJarByClass(LoadTool.class);
     job.setInputFormatClass(KeyRangeInputFormat.class);
-    job.setMapperClass(RecordGeneratorMapper.class);
-    job.setMapOutputKeyClass(ImmutableBytesWritable.class);
-    job.setMapOutputValueClass(Put.class);
     // A speculative twin would generate and write the same rows again: wasted, never useful here.
     job.setSpeculativeExecution(false);
     if (mode == LoadMode.BULK) {
+      job.setMapperClass(RowKeyMapper.class);
+      job.setMapOutputKeyClass(ImmutableBytesWritable.class);
+      job.setMapOutputValueClass(NullWritable.class);
       try (Table table = connection.getTable(dataset.tableName());
           RegionLocator locator = connection.getRegionLocator(dataset.tableName())) {
-        // One reducer per region behind a total-order partitioner: the data crosses the shuffle once.
+        // One reducer per region behind a total-order partitioner, writing HFiles for its region.
         HFileOutputFormat2.configureIncrementalLoad(job, table.getDescriptor(), locator);
       }
+      // Only row keys cross the shuffle; the reducer generates each row's cells from its key.
+      job.setReducerClass(RowCellsReducer.class);
+      job.getConfiguration().setLong(RowCellsReducer.CELL_TIMESTAMP, System.currentTimeMillis());
       FileOutputFormat.setOutputPath(job, hfileDir);
       // BulkLoadHFiles expects only family directories under hfileDir.
       job.getConfiguration().setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false);
     } else {
+      job.setMapperClass(RecordGeneratorMapper.class);
+      job.setMapOutputKeyClass(ImmutableBytesWritable.class);
+      job.setMapOutputValueClass(Put.class);
       TableMapReduceUtil.initTableReducerJob(dataset.table(), null, job, null, null, null, null, false);
       job.setNumReduceTasks(0);
     }

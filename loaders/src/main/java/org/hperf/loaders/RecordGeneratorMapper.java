@@ -12,9 +12,8 @@ import org.hperf.core.KeySpace;
 import org.hperf.core.RowCodec;
 
 /**
- * Turns each record number of its split into the dataset's row as one Put: for bulk mode the
- * shuffle sorts them into per-region HFiles, for put mode TableOutputFormat sends them through a
- * BufferedMutator.
+ * Put mode's map side: turns each record number of its split into the dataset's row as one Put,
+ * which TableOutputFormat sends through a BufferedMutator, as a YCSB load does.
  */
 public final class RecordGeneratorMapper extends Mapper<LongWritable, NullWritable, ImmutableBytesWritable, Put> {
   private KeySpace keySpace;
