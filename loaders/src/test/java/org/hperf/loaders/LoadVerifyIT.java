@@ -36,8 +36,10 @@ class LoadVerifyIT {
   @Test
   void bulkLoadFillsEveryRegionEquallyAndVerifies() throws Exception {
     createTable("bulk_t", RECORDS, REGIONS);
-    ToolRun load = MiniClusterExtension.run(new LoadTool(), "--table", "bulk_t", "--mode", "bulk", "--maps", "4");
+    ToolRun load = MiniClusterExtension.run(new LoadTool(), "--table", "bulk_t", "--mode", "bulk", "--maps", "4",
+        "--wait-for-compactions");
     assertEquals(ExitCode.OK, load.exitCode(), load.all());
+    assertTrue(load.out().contains("compactions finished"), load.all());
     assertCounter(load, "Records written", RECORDS);
     assertCounter(load, "Cells written", RECORDS * 10L);
 
