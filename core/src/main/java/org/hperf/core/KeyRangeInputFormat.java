@@ -18,18 +18,25 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
  * Synthetic input with no files, as TeraGen's RangeInputFormat: the record numbers
- * {@code [first, first + count)} cut into {@code mapreduce.job.maps} contiguous splits, each task
+ * {@code [first, first + count)} cut into a given number of contiguous splits, each task
  * reading its record numbers as keys. Because every row is a pure function of its record number,
  * this is all a generator task needs.
  */
 public final class KeyRangeInputFormat extends InputFormat<LongWritable, NullWritable> {
   static final String FIRST_RECORD = "hperf.keyrange.first";
   static final String RECORD_COUNT = "hperf.keyrange.count";
+  /**
+   * The split count. Not {@code mapreduce.job.maps}, as TeraGen uses: the LocalJobRunner's client
+   * protocol provider forces that to 1 in every job it submits, which would make every local run
+   * a single task (and deadlock the workload clients' start barrier).
+   */
+  static final String SPLITS = "hperf.keyrange.splits";
 
   /** The only writer of the range a job covers. */
   public static void setRange(Configuration conf, long firstRecord, long recordCount, int splits) {
     conf.setLong(FIRST_RECORD, firstRecord);
     conf.setLong(RECORD_COUNT, recordCount);
+    conf.setInt(SPLITS, splits);
     conf.setInt(MRJobConfig.NUM_MAPS, splits);
   }
 
@@ -38,7 +45,7 @@ public final class KeyRangeInputFormat extends InputFormat<LongWritable, NullWri
     Configuration conf = context.getConfiguration();
     long first = conf.getLong(FIRST_RECORD, 0);
     long count = conf.getLong(RECORD_COUNT, 0);
-    int splits = (int) Math.max(1, Math.min(conf.getInt(MRJobConfig.NUM_MAPS, 1), count));
+    int splits = (int) Math.max(1, Math.min(conf.getInt(SPLITS, 1), count));
     List<InputSplit> result = new ArrayList<>(splits);
     for (int i = 0; i < splits; i++) {
       long start = first + count * i / splits;

@@ -5,6 +5,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.ExitCode;
+import org.hperf.jobs.WorkloadTool;
 import org.hperf.loaders.CreateTableTool;
 import org.hperf.loaders.LoadTool;
 import org.hperf.loaders.VerifyTool;
@@ -21,6 +22,8 @@ public final class Perf {
       new Command(LoadTool.NAME, "generate the dataset into its table (bulk HFiles or puts)", LoadTool::new),
       new Command(VerifyTool.NAME, "check that every row of the dataset is present and intact",
           VerifyTool::new),
+      new Command(WorkloadTool.NAME, "run a workload (YCSB A-F, updateonly, BigTable tests) as a MapReduce job",
+          WorkloadTool::new),
       new Command(DemoTool.NAME, "start an embedded HBase cluster and run create-table, load, verify",
           DemoTool::new));
 

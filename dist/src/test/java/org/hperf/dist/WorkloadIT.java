@@ -1,0 +1,215 @@
+package org.hperf.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.hperf.core.ExitCode;
+import org.hperf.core.OperationType;
+import org.hperf.core.RowCodec;
+import org.hperf.core.testing.MiniClusterExtension;
+import org.hperf.core.testing.ToolRun;
+import org.hperf.jobs.WorkloadTool;
+import org.hperf.loaders.CreateTableTool;
+import org.hperf.loaders.LoadTool;
+import org.hperf.loaders.VerifyTool;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every shipped workload as a real MapReduce job on the mini cluster: 2 clients x 4 threads for
+ * a few seconds. Counters must equal the operations in the committed histogram logs, nothing may
+ * be missing on a fully loaded table, and after all the updates verify must still pass.
+ */
+@ExtendWith(MiniClusterExtension.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class WorkloadIT {
+  private static final String TABLE = "workload_t";
+  private static final int RECORDS = 5_000;
+  private static final File RUNS = new File(System.getProperty("hperf.test.dir", "target/test-tmp"), "runs");
+  private static final Pattern COUNTER = Pattern.compile("^\\s+(.+?)\\s+([\\d,]+)$", Pattern.MULTILINE);
+
+  @BeforeAll
+  static void loadTable() throws Exception {
+    org.apache.hadoop.fs.FileUtil.fullyDelete(RUNS);
+    ToolRun create = MiniClusterExtension.run(new CreateTableTool(), "--table", TABLE, "--recordcount",
+        Integer.toString(RECORDS), "--regions", "4");
+    assertEquals(ExitCode.OK, create.exitCode(), create.all());
+    ToolRun load = MiniClusterExtension.run(new LoadTool(), "--table", TABLE, "--mode", "put");
+    assertEquals(ExitCode.OK, load.exitCode(), load.all());
+  }
+
+  @Order(1)
+  @ParameterizedTest
+  @ValueSource(strings = {"workloada", "workloadc", "workloadf", "workloadf-seed", "updateonly", "randomread",
+      "randomread-mem", "randomwrite", "sequentialread", "sequentialwrite", "scan"})
+  void workloadRunsAndItsCountersEqualItsHistogramLogs(String workload) throws Exception {
+    File output = new File(RUNS, workload);
+    ToolRun run = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/" + workload,
+        "--table", TABLE, "--clients", "2", "--threads", "4", "--duration", "2", "--interval", "1",
+        // randomread-mem's file asks for 100,000 records; the run phase may only pick among fewer.
+        "-p", "recordcount=" + RECORDS / 2, "--output", output.getPath());
+    assertEquals(ExitCode.OK, run.exitCode(), run.all());
+    Map<String, Long> counters = counters(run);
+    Map<String, Long> logged = loggedCounts(new File(output, "run-1"), 2);
+    long measured = 0;
+    for (OperationType op : OperationType.values()) {
+      String name = displayName(op);
+      long total = counters.getOrDefault(name + " OK", 0L) + counters.getOrDefault(name + " not found", 0L)
+          + counters.getOrDefault(name + " errors", 0L);
+      assertEquals(total, logged.getOrDefault(op.tag(), 0L), op + " counters vs histogram logs\n" + run.all());
+      assertEquals(0L, counters.getOrDefault(name + " not found", 0L), op + " on a fully loaded table");
+      assertEquals(0L, counters.getOrDefault(name + " errors", 0L), op + " errors");
+      measured += total;
+    }
+    assertTrue(measured > 0, "the run measured something\n" + run.all());
+    if (workload.equals("scan")) {
+      // 100 rows a scan, fewer only when a scan starts within 100 rows of the table's end.
+      assertTrue(counters.get("Rows scanned") <= 100 * counters.get("Scan OK"), run.all());
+      assertTrue(counters.get("Rows scanned") >= 90 * counters.get("Scan OK"), run.all());
+    }
+  }
+
+  @Order(2)
+  @Test
+  void targetRateRecordsIntendedLatenciesAndWarmupIsNotMeasured() throws Exception {
+    File output = new File(RUNS, "target");
+    ToolRun run = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloadc",
+        "--table", TABLE, "--clients", "2", "--threads", "2", "--duration", "2", "--warmup", "1",
+        "--target", "400", "--interval", "1", "--output", output.getPath());
+    assertEquals(ExitCode.OK, run.exitCode(), run.all());
+    Map<String, Long> counters = counters(run);
+    Map<String, Long> logged = loggedCounts(new File(output, "run-1"), 2);
+    assertTrue(counters.get("Warm-up operations (not measured)") > 0, run.all());
+    assertEquals(counters.get("Read OK"), logged.get("READ"));
+    assertEquals(counters.get("Read OK"), logged.get("READ.intended"));
+  }
+
+  @Order(2)
+  @Test
+  void repetitionsWriteOneDirectoryEach() throws Exception {
+    File output = new File(RUNS, "repeated");
+    ToolRun run = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloadb",
+        "--table", TABLE, "--clients", "1", "--threads", "2", "--operationcount", "300", "--runs", "2",
+        "--output", output.getPath());
+    assertEquals(ExitCode.OK, run.exitCode(), run.all());
+    for (String dir : new String[] {"run-1", "run-2"}) {
+      Map<String, Long> logged = loggedCounts(new File(output, dir), 1);
+      assertEquals(300L, logged.getOrDefault("READ", 0L) + logged.getOrDefault("UPDATE", 0L), dir);
+    }
+    assertTrue(new File(output, "run.properties").isFile());
+  }
+
+  @Order(3)
+  @Test
+  void badWorkloadInputIsAUsageErrorAndTouchesNothing() throws Exception {
+    assertUsage("readproportion + updateproportion", "-p", "readproportion=0.7", "-p", "updateproportion=0.7");
+    assertUsage("requestdistribution=pareto is not known", "-p", "requestdistribution=pareto");
+    assertUsage("table workload_t was created with fieldcount=10 but fieldcount=5", "-p", "fieldcount=5");
+    assertUsage("--duration=0 is out of range", "--duration", "0");
+    assertUsage("--target=-5 is out of range", "--target", "-5", "--duration", "1");
+    assertUsage("recordcount=9999999 is out of range", "-p", "recordcount=9999999", "--duration", "1");
+    assertUsage("already exists", "--duration", "1", "--output", new File(RUNS, "workloada").getPath());
+    ToolRun noFile = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/nope", "--table", TABLE);
+    assertEquals(ExitCode.USAGE, noFile.exitCode(), noFile.all());
+    assertTrue(noFile.err().contains("no such file"), noFile.all());
+    ToolRun noTable = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloada",
+        "--table", "no_such_table", "--duration", "1");
+    assertEquals(ExitCode.USAGE, noTable.exitCode(), noTable.all());
+    assertTrue(noTable.err().contains("table no_such_table does not exist"), noTable.all());
+  }
+
+  @Order(4)
+  @Test
+  void updatesAreInTheTableAndVerifyStillPasses() throws Exception {
+    long updatedCells = 0;
+    try (Connection connection = ConnectionFactory.createConnection(MiniClusterExtension.cluster().configuration());
+        Table table = connection.getTable(TableName.valueOf(TABLE));
+        ResultScanner scanner = table.getScanner(new Scan())) {
+      for (Result result : scanner) {
+        for (Cell cell : result.rawCells()) {
+          if (RowCodec.versionOf(CellUtil.cloneValue(cell), 0) != RowCodec.LOADED_VERSION) {
+            updatedCells++;
+          }
+        }
+      }
+    }
+    assertTrue(updatedCells > 0, "workload updates are visible in the table");
+    ToolRun verify = MiniClusterExtension.run(new VerifyTool(), "--table", TABLE);
+    assertEquals(ExitCode.OK, verify.exitCode(), verify.all());
+    assertTrue(verify.out().contains("verify OK: 5,000 rows intact"), verify.all());
+  }
+
+  private static void assertUsage(String expected, String... extra) throws Exception {
+    String[] args = new String[extra.length + 4];
+    args[0] = "-P";
+    args[1] = "../conf/workloads/workloada";
+    args[2] = "--table";
+    args[3] = TABLE;
+    System.arraycopy(extra, 0, args, 4, extra.length);
+    ToolRun run = MiniClusterExtension.run(new WorkloadTool(), args);
+    assertEquals(ExitCode.USAGE, run.exitCode(), run.all());
+    assertTrue(run.err().contains(expected), run.all());
+    assertEquals(1, run.err().strip().lines().count(), "one line: " + run.err());
+  }
+
+  private static String displayName(OperationType op) {
+    switch (op) {
+      case READ_MODIFY_WRITE:
+        return "Read-modify-write";
+      default:
+        return op.name().charAt(0) + op.name().substring(1).toLowerCase();
+    }
+  }
+
+  /** The workload counters the tool printed, by display name. */
+  private static Map<String, Long> counters(ToolRun run) {
+    String block = run.out().substring(run.out().lastIndexOf("hperf workload (job"));
+    Map<String, Long> counters = new HashMap<>();
+    Matcher m = COUNTER.matcher(block);
+    while (m.find()) {
+      counters.put(m.group(1).trim(), Long.parseLong(m.group(2).replace(",", "")));
+    }
+    return counters;
+  }
+
+  /** Total count per tag over all clients' committed logs of a run directory. */
+  private static Map<String, Long> loggedCounts(File runDir, int clients) throws IOException {
+    File[] logs = runDir.listFiles((dir, name) -> name.endsWith(".hlog"));
+    assertEquals(clients, logs == null ? 0 : logs.length, "one committed log per client in " + runDir);
+    Map<String, Long> counts = new HashMap<>();
+    for (File log : logs) {
+      try (FileInputStream in = new FileInputStream(log)) {
+        HistogramLogReader reader = new HistogramLogReader(in);
+        EncodableHistogram h;
+        while ((h = reader.nextIntervalHistogram()) != null) {
+          counts.merge(h.getTag(), ((org.HdrHistogram.Histogram) h).getTotalCount(), Long::sum);
+        }
+      }
+    }
+    return counts;
+  }
+}

@@ -1,0 +1,267 @@
+package org.hperf.jobs;
+
+import java.io.IOException;
+import java.util.SplittableRandom;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Recorder;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.hperf.core.KeySpace;
+import org.hperf.core.LatencyHistograms;
+import org.hperf.core.OperationType;
+import org.hperf.core.RowCodec;
+import org.hperf.core.generators.KeyChooser;
+import org.hperf.core.generators.Zipfian;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One client thread: chooses operations and keys as the workload says and runs them through its
+ * own Table, timing each with a thin wrapper that records the outcome and the latency (service
+ * time, and with a target rate also the time since the operation's intended start, which corrects
+ * coordinated omission). Operations before the end of the warm-up are run but not measured.
+ */
+final class ClientThread implements Runnable {
+  private static final Logger LOG = LoggerFactory.getLogger(ClientThread.class);
+  private static final int ERRORS_LOGGED = 5;
+
+  /** What every thread of a task shares: the workload, the table, the recorders, the clock. */
+  record Shared(WorkloadSpec workload, KeySpace keySpace, RowCodec codec, byte[] family, Recorder[] service,
+      Recorder[] intended, long measureFromNanos, long endNanos) {
+  }
+
+  private final Shared shared;
+  private final Table table;
+  private final KeyChooser keys;
+  private final InsertKeys insertKeys;
+  private final SplittableRandom random;
+  private final double[] cumulativeMix;
+  private final OperationType[] mixOps;
+  private final Zipfian scanLengths;
+  private final long operationBudget;
+  private final long paceNanos;
+  private final long versionBase;
+  final ThreadStats stats = new ThreadStats();
+  private long inserted;
+  private long updates;
+  private int errorsLogged;
+  private volatile Throwable failure;
+
+  /** {@code operationBudget} is Long.MAX_VALUE when only the clock bounds the run. */
+  ClientThread(Shared shared, Table table, KeyChooser keys, InsertKeys insertKeys, SplittableRandom random,
+      long operationBudget, long paceNanos, long versionBase) {
+    this.shared = shared;
+    this.table = table;
+    this.keys = keys;
+    this.insertKeys = insertKeys;
+    this.random = random;
+    this.operationBudget = operationBudget;
+    this.paceNanos = paceNanos;
+    this.versionBase = versionBase;
+    WorkloadSpec w = shared.workload();
+    int present = 0;
+    for (OperationType op : OperationType.values()) {
+      present += w.proportion(op) > 0 ? 1 : 0;
+    }
+    mixOps = new OperationType[present];
+    cumulativeMix = new double[present];
+    double sum = 0;
+    int i = 0;
+    for (OperationType op : OperationType.values()) {
+      if (w.proportion(op) > 0) {
+        sum += w.proportion(op);
+        mixOps[i] = op;
+        cumulativeMix[i++] = sum;
+      }
+    }
+    scanLengths = w.zipfianScanLength() && w.maxScanLength() > w.minScanLength()
+        ? new Zipfian(w.maxScanLength() - w.minScanLength() + 1, Zipfian.YCSB_CONSTANT) : null;
+  }
+
+  @Override
+  public void run() {
+    try {
+      long started = System.nanoTime();
+      long k = 0;
+      while (stats.measured < operationBudget) {
+        long intendedStart = paceNanos > 0 ? started + k++ * paceNanos : 0;
+        if (intendedStart > 0) {
+          waitUntil(intendedStart);
+        }
+        long now = System.nanoTime();
+        if (now >= shared.endNanos()) {
+          break;
+        }
+        boolean measuring = now >= shared.measureFromNanos();
+        runOne(nextOperation(), measuring, intendedStart);
+        if (measuring) {
+          stats.measured++;
+        } else {
+          stats.warmupOperations++;
+        }
+      }
+    } catch (RuntimeException | Error e) {
+      failure = e;
+    }
+  }
+
+  /** A thread that died of something other than a counted operation error, or null. */
+  Throwable failure() {
+    return failure;
+  }
+
+  private OperationType nextOperation() {
+    double u = random.nextDouble() * cumulativeMix[cumulativeMix.length - 1];
+    for (int i = 0; i < cumulativeMix.length; i++) {
+      if (u < cumulativeMix[i]) {
+        return mixOps[i];
+      }
+    }
+    return mixOps[mixOps.length - 1];
+  }
+
+  private void runOne(OperationType op, boolean measuring, long intendedStart) {
+    if (op == OperationType.READ) {
+      read(chooseRecord(), measuring, intendedStart);
+      return;
+    }
+    if (op == OperationType.UPDATE) {
+      update(chooseRecord(), measuring, intendedStart);
+      return;
+    }
+    long start = System.nanoTime();
+    Outcome outcome = op == OperationType.INSERT ? insert()
+        : op == OperationType.SCAN ? scan(chooseRecord(), measuring)
+        : readModifyWrite(measuring);
+    record(op, outcome, start, System.nanoTime(), intendedStart, measuring);
+  }
+
+  /** A read then an update of the same record; each is measured on its own too, as YCSB does. */
+  private Outcome readModifyWrite(boolean measuring) {
+    long record = chooseRecord();
+    Outcome read = read(record, measuring, 0);
+    Outcome written = update(record, measuring, 0);
+    return read == Outcome.ERROR || written == Outcome.ERROR ? Outcome.ERROR
+        : read == Outcome.NOT_FOUND ? Outcome.NOT_FOUND : Outcome.OK;
+  }
+
+  private long chooseRecord() {
+    long available = shared.workload().recordCount() + inserted;
+    return insertKeys.recordOf(keys.next(random, available));
+  }
+
+  private Outcome read(long record, boolean measuring, long intendedStart) {
+    long start = System.nanoTime();
+    Outcome outcome;
+    try {
+      Get get = new Get(shared.keySpace().rowKey(record));
+      if (shared.workload().readAllFields()) {
+        get.addFamily(shared.family());
+      } else {
+        get.addColumn(shared.family(), shared.codec().qualifier(random.nextInt(shared.codec().fieldCount())));
+      }
+      Result result = table.get(get);
+      outcome = result.isEmpty() ? Outcome.NOT_FOUND : Outcome.OK;
+    } catch (IOException e) {
+      outcome = error(OperationType.READ, e);
+    }
+    record(OperationType.READ, outcome, start, System.nanoTime(), intendedStart, measuring);
+    return outcome;
+  }
+
+  private Outcome update(long record, boolean measuring, long intendedStart) {
+    long start = System.nanoTime();
+    Outcome outcome;
+    try {
+      long keyNumber = shared.keySpace().keyNumber(record);
+      Put put = new Put(shared.keySpace().rowKeyOfKeyNumber(keyNumber));
+      long version = versionBase + ++updates;
+      if (shared.workload().writeAllFields()) {
+        for (int field = 0; field < shared.codec().fieldCount(); field++) {
+          put.addColumn(shared.family(), shared.codec().qualifier(field), shared.codec().value(keyNumber, field, version));
+        }
+      } else {
+        int field = random.nextInt(shared.codec().fieldCount());
+        put.addColumn(shared.family(), shared.codec().qualifier(field), shared.codec().value(keyNumber, field, version));
+      }
+      table.put(put);
+      outcome = Outcome.OK;
+    } catch (IOException e) {
+      outcome = error(OperationType.UPDATE, e);
+    }
+    record(OperationType.UPDATE, outcome, start, System.nanoTime(), intendedStart, measuring);
+    return outcome;
+  }
+
+  private Outcome insert() {
+    try {
+      long keyNumber = shared.keySpace().keyNumber(insertKeys.insertedRecord(inserted));
+      Put put = new Put(shared.keySpace().rowKeyOfKeyNumber(keyNumber));
+      for (int field = 0; field < shared.codec().fieldCount(); field++) {
+        put.addColumn(shared.family(), shared.codec().qualifier(field),
+            shared.codec().value(keyNumber, field, RowCodec.LOADED_VERSION));
+      }
+      table.put(put);
+      inserted++; // only acknowledged inserts become choosable, as YCSB's acknowledged counter
+      return Outcome.OK;
+    } catch (IOException e) {
+      return error(OperationType.INSERT, e);
+    }
+  }
+
+  private Outcome scan(long record, boolean measuring) {
+    WorkloadSpec w = shared.workload();
+    int length = scanLengths != null ? w.minScanLength() + (int) scanLengths.next(random.nextDouble())
+        : w.minScanLength() + random.nextInt(w.maxScanLength() - w.minScanLength() + 1);
+    Scan scan = new Scan().withStartRow(shared.keySpace().rowKey(record)).setLimit(length)
+        .setCaching(Math.min(length, 1000));
+    if (w.readAllFields()) {
+      scan.addFamily(shared.family());
+    } else {
+      scan.addColumn(shared.family(), shared.codec().qualifier(random.nextInt(shared.codec().fieldCount())));
+    }
+    long rows = 0;
+    try (ResultScanner scanner = table.getScanner(scan)) {
+      while (scanner.next() != null) {
+        rows++;
+      }
+    } catch (IOException e) {
+      return error(OperationType.SCAN, e);
+    }
+    if (measuring) {
+      stats.scanRows += rows;
+    }
+    return rows == 0 ? Outcome.NOT_FOUND : Outcome.OK;
+  }
+
+  private Outcome error(OperationType op, IOException e) {
+    if (errorsLogged++ < ERRORS_LOGGED) {
+      LOG.warn("{} failed (counted as an error): {}", op, e.toString());
+    }
+    return Outcome.ERROR;
+  }
+
+  private void record(OperationType op, Outcome outcome, long startNanos, long endNanos, long intendedStart,
+      boolean measuring) {
+    if (!measuring) {
+      return;
+    }
+    stats.count(op, outcome);
+    shared.service()[op.ordinal()].recordValue(LatencyHistograms.clampMicros((endNanos - startNanos) / 1000));
+    if (shared.intended() != null) {
+      long from = intendedStart > 0 ? intendedStart : startNanos;
+      shared.intended()[op.ordinal()].recordValue(LatencyHistograms.clampMicros((endNanos - from) / 1000));
+    }
+  }
+
+  private static void waitUntil(long nanoTime) {
+    long remaining;
+    while ((remaining = nanoTime - System.nanoTime()) > 0) {
+      LockSupport.parkNanos(remaining);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package org.hperf.jobs;
+
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * How one run of a workload executes: clients (map tasks) x threads, its time and operation
+ * bounds, warm-up, target rate and seed. One writer ({@link #writeTo}), one reader
+ * ({@link #readFrom}).
+ */
+public record RunSpec(
+    int clients,
+    int threads,
+    long durationSeconds,
+    long warmupSeconds,
+    double targetOpsPerSecond,
+    double maxErrorRatio,
+    int intervalSeconds,
+    int runIndex,
+    int runs,
+    long seed,
+    long barrierTimeoutSeconds,
+    long tableRecordCount) {
+
+  private static final String PREFIX = "hperf.run.";
+
+  public void writeTo(Configuration conf) {
+    conf.setInt(PREFIX + "clients", clients);
+    conf.setInt(PREFIX + "threads", threads);
+    conf.setLong(PREFIX + "duration.seconds", durationSeconds);
+    conf.setLong(PREFIX + "warmup.seconds", warmupSeconds);
+    conf.setDouble(PREFIX + "target.ops", targetOpsPerSecond);
+    conf.setDouble(PREFIX + "max.error.ratio", maxErrorRatio);
+    conf.setInt(PREFIX + "interval.seconds", intervalSeconds);
+    conf.setInt(PREFIX + "index", runIndex);
+    conf.setInt(PREFIX + "runs", runs);
+    conf.setLong(PREFIX + "seed", seed);
+    conf.setLong(PREFIX + "barrier.timeout.seconds", barrierTimeoutSeconds);
+    conf.setLong(PREFIX + "table.recordcount", tableRecordCount);
+  }
+
+  public static RunSpec readFrom(Configuration conf) {
+    return new RunSpec(conf.getInt(PREFIX + "clients", 1), conf.getInt(PREFIX + "threads", 1),
+        conf.getLong(PREFIX + "duration.seconds", 0), conf.getLong(PREFIX + "warmup.seconds", 0),
+        conf.getDouble(PREFIX + "target.ops", 0), conf.getDouble(PREFIX + "max.error.ratio", 0.001),
+        conf.getInt(PREFIX + "interval.seconds", 10), conf.getInt(PREFIX + "index", 1),
+        conf.getInt(PREFIX + "runs", 1), conf.getLong(PREFIX + "seed", 1),
+        conf.getLong(PREFIX + "barrier.timeout.seconds", 600), conf.getLong(PREFIX + "table.recordcount", 0));
+  }
+
+  /** Per-thread pace in nanoseconds between intended starts, or 0 when unthrottled. */
+  public long intervalNanosPerThread() {
+    return targetOpsPerSecond <= 0 ? 0 : (long) (1e9 * clients * threads / targetOpsPerSecond);
+  }
+
+  public RunSpec withRunIndex(int index) {
+    return new RunSpec(clients, threads, durationSeconds, warmupSeconds, targetOpsPerSecond, maxErrorRatio,
+        intervalSeconds, index, runs, seed, barrierTimeoutSeconds, tableRecordCount);
+  }
+}

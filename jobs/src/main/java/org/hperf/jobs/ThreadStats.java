@@ -1,0 +1,16 @@
+package org.hperf.jobs;
+
+import org.hperf.core.OperationType;
+
+/** One client thread's counts, written only by that thread and read after it has finished. */
+final class ThreadStats {
+  final long[][] outcomes = new long[OperationType.values().length][Outcome.values().length];
+  long scanRows;
+  long warmupOperations;
+  /** Measured top-level operations so far; read racily by the status line, exactly at the end. */
+  volatile long measured;
+
+  void count(OperationType op, Outcome outcome) {
+    outcomes[op.ordinal()][outcome.ordinal()]++;
+  }
+}

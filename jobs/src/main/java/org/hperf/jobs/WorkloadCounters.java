@@ -1,0 +1,24 @@
+package org.hperf.jobs;
+
+import org.hperf.core.OperationType;
+
+/**
+ * Counters of a workload job, one per operation and outcome, counted only inside the measurement
+ * window so they equal the operations in the histogram logs; display names in
+ * WorkloadCounters.properties.
+ */
+public enum WorkloadCounters {
+  READ_OK, READ_NOT_FOUND, READ_ERROR,
+  UPDATE_OK, UPDATE_NOT_FOUND, UPDATE_ERROR,
+  INSERT_OK, INSERT_NOT_FOUND, INSERT_ERROR,
+  SCAN_OK, SCAN_NOT_FOUND, SCAN_ERROR,
+  READ_MODIFY_WRITE_OK, READ_MODIFY_WRITE_NOT_FOUND, READ_MODIFY_WRITE_ERROR,
+  /** Rows returned by all measured scans. */
+  SCAN_ROWS,
+  /** Operations during --warmup: performed, never measured. */
+  WARMUP_OPERATIONS;
+
+  public static WorkloadCounters of(OperationType op, Outcome outcome) {
+    return valueOf(op.name() + "_" + outcome.name());
+  }
+}

@@ -1,0 +1,282 @@
+package org.hperf.jobs;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.HdrHistogram.Recorder;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.hperf.core.DatasetSpec;
+import org.hperf.core.LatencyHistograms;
+import org.hperf.core.OperationType;
+import org.hperf.core.RowCodec;
+import org.hperf.core.Seeds;
+import org.hperf.core.UsageException;
+import org.hperf.core.generators.Distribution;
+
+/**
+ * One workload client: its map task receives a single record, its client index, and runs
+ * {@code threads} client threads against the table for the run's window. Every interval it writes
+ * each operation's latency histogram to the task's HdrHistogram log (committed only if the attempt
+ * succeeds) and shows ops/s in the task status; at the end it adds its counts to the job counters.
+ */
+public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, NullWritable, NullWritable> {
+  static final String BARRIER_DIR = "hperf.run.barrier.dir";
+  private static final int PREWARM_BATCH = 100;
+
+  private Connection connection;
+
+  @Override
+  protected void setup(Context context) throws IOException {
+    connection = ConnectionFactory.createConnection(context.getConfiguration());
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException {
+    if (connection != null) {
+      connection.close();
+    }
+  }
+
+  @Override
+  protected void map(LongWritable clientIndex, NullWritable ignored, Context context)
+      throws IOException, InterruptedException {
+    Configuration conf = context.getConfiguration();
+    DatasetSpec dataset = DatasetSpec.readFrom(conf);
+    RunSpec run = RunSpec.readFrom(conf);
+    WorkloadSpec workload = parseWorkload(conf, dataset);
+    int client = (int) clientIndex.get();
+    if (workload.prewarm()) {
+      prewarm(dataset, workload, run, client, context);
+    }
+    Path barrierDir = new Path(conf.get(BARRIER_DIR));
+    long startMs = new StartBarrier(barrierDir.getFileSystem(conf), barrierDir, run.clients())
+        .await(client, run.barrierTimeoutSeconds() * 1000, context::progress);
+    Thread.sleep(Math.max(0, startMs - System.currentTimeMillis()));
+
+    long startNanos = System.nanoTime();
+    long measureFromNanos = startNanos + run.warmupSeconds() * 1_000_000_000L;
+    long endNanos = endOf(run, workload, startNanos, measureFromNanos);
+    Recorder[] service = recorders(workload);
+    Recorder[] intended = run.targetOpsPerSecond() > 0 ? recorders(workload) : null;
+    ClientThread.Shared shared = new ClientThread.Shared(workload, dataset.keySpace(), RowCodec.of(dataset),
+        dataset.familyBytes(), service, intended, measureFromNanos, endNanos);
+
+    List<ClientThread> clients = new ArrayList<>();
+    List<Table> tables = new ArrayList<>();
+    List<Thread> threads = new ArrayList<>();
+    long budgetOfClient = share(workload.operationCount(), run.clients(), client);
+    for (int t = 0; t < run.threads(); t++) {
+      Table table = connection.getTable(dataset.tableName());
+      tables.add(table);
+      long budget = workload.operationCount() == 0 ? Long.MAX_VALUE : share(budgetOfClient, run.threads(), t);
+      ClientThread worker = new ClientThread(shared, table, chooser(workload, run, client, t),
+          new InsertKeys(workload.recordCount(), run.tableRecordCount(), run, client, t),
+          new SplittableRandom(Seeds.derive(run.seed(), run.runIndex(), client, t)), budget,
+          run.intervalNanosPerThread(), ((long) run.runIndex() << 56) | ((long) client << 32) | ((long) t << 24));
+      clients.add(worker);
+      Thread thread = new Thread(worker, "hperf-client-" + client + "-" + t);
+      threads.add(thread);
+      thread.start();
+    }
+    Path log = new Path(FileOutputFormat.getWorkOutputPath(context), String.format("client-%05d%s", client,
+        LatencyHistograms.LOG_SUFFIX));
+    new IntervalLogger(workload, run, client, service, intended, clients, context)
+        .logUntilDone(log, threads, startMs + run.warmupSeconds() * 1000, measureFromNanos);
+    for (Table table : tables) {
+      table.close();
+    }
+    for (ClientThread worker : clients) {
+      if (worker.failure() != null) {
+        throw new IOException("client thread died: " + worker.failure(), worker.failure());
+      }
+    }
+    addCounters(clients, context);
+  }
+
+  private static WorkloadSpec parseWorkload(Configuration conf, DatasetSpec dataset) {
+    try {
+      return WorkloadSpec.parse(WorkloadSpec.readFrom(conf), dataset.recordCount());
+    } catch (UsageException e) {
+      throw new IllegalStateException("the job carries a workload the client validated: " + e.getMessage(), e);
+    }
+  }
+
+  private static long endOf(RunSpec run, WorkloadSpec workload, long startNanos, long measureFromNanos) {
+    long end = run.durationSeconds() > 0 ? measureFromNanos + run.durationSeconds() * 1_000_000_000L : Long.MAX_VALUE;
+    if (workload.maxExecutionTimeSeconds() > 0) {
+      end = Math.min(end, startNanos + workload.maxExecutionTimeSeconds() * 1_000_000_000L);
+    }
+    return end;
+  }
+
+  /** The exact share of {@code total} for part {@code index} of {@code parts}: the shares add up. */
+  static long share(long total, int parts, int index) {
+    return total * (index + 1) / parts - total * index / parts;
+  }
+
+  private static Recorder[] recorders(WorkloadSpec workload) {
+    Recorder[] recorders = new Recorder[OperationType.values().length];
+    for (OperationType op : OperationType.values()) {
+      recorders[op.ordinal()] = LatencyHistograms.newRecorder();
+    }
+    return recorders;
+  }
+
+  private static org.hperf.core.generators.KeyChooser chooser(WorkloadSpec w, RunSpec run, int client, int thread) {
+    int slot = client * run.threads() + thread;
+    long sequentialStart = w.recordCount() * slot / ((long) run.clients() * run.threads());
+    return w.requestDistribution().chooser(new Distribution.Parameters(w.recordCount(), w.expectedInserts(),
+        w.hotspotDataFraction(), w.hotspotOpnFraction(), w.exponentialPercentile(), w.exponentialFraction(),
+        sequentialStart));
+  }
+
+  /** Reads this client's share of the workload's records once, so they sit in the block cache. */
+  private void prewarm(DatasetSpec dataset, WorkloadSpec workload, RunSpec run, int client, Context context)
+      throws IOException {
+    long from = workload.recordCount() * client / run.clients();
+    long to = workload.recordCount() * (client + 1) / run.clients();
+    try (Table table = connection.getTable(dataset.tableName())) {
+      List<Get> batch = new ArrayList<>(PREWARM_BATCH);
+      for (long record = from; record < to; record++) {
+        batch.add(new Get(dataset.keySpace().rowKey(record)).addFamily(dataset.familyBytes()));
+        if (batch.size() == PREWARM_BATCH || record == to - 1) {
+          table.get(batch);
+          batch.clear();
+          context.progress();
+        }
+      }
+    }
+    context.setStatus("prewarmed records [" + from + ", " + to + ")");
+  }
+
+  private static void addCounters(List<ClientThread> clients, Context context) {
+    for (ClientThread worker : clients) {
+      ThreadStats stats = worker.stats;
+      for (OperationType op : OperationType.values()) {
+        for (Outcome outcome : Outcome.values()) {
+          context.getCounter(WorkloadCounters.of(op, outcome)).increment(stats.outcomes[op.ordinal()][outcome.ordinal()]);
+        }
+      }
+      context.getCounter(WorkloadCounters.SCAN_ROWS).increment(stats.scanRows);
+      context.getCounter(WorkloadCounters.WARMUP_OPERATIONS).increment(stats.warmupOperations);
+    }
+  }
+
+  /** Writes interval histograms every interval until the client threads finish. */
+  private static final class IntervalLogger {
+    private final WorkloadSpec workload;
+    private final RunSpec run;
+    private final int client;
+    private final Recorder[] service;
+    private final Recorder[] intended;
+    private final List<ClientThread> clients;
+    private final Context context;
+
+    IntervalLogger(WorkloadSpec workload, RunSpec run, int client, Recorder[] service, Recorder[] intended,
+        List<ClientThread> clients, Context context) {
+      this.workload = workload;
+      this.run = run;
+      this.client = client;
+      this.service = service;
+      this.intended = intended;
+      this.clients = clients;
+      this.context = context;
+    }
+
+    void logUntilDone(Path log, List<Thread> threads, long measureFromMs, long measureFromNanos)
+        throws IOException, InterruptedException {
+      FileSystem fs = log.getFileSystem(context.getConfiguration());
+      try (PrintStream out = new PrintStream(fs.create(log, false), false, StandardCharsets.UTF_8.name())) {
+        HistogramLogWriter writer = new HistogramLogWriter(out);
+        writer.outputComment("[hperf workload=" + workload.name() + " run=" + run.runIndex() + " client=" + client
+            + " of " + run.clients() + " threads=" + run.threads() + " target=" + run.targetOpsPerSecond() + "]");
+        writer.outputLogFormatVersion();
+        writer.outputStartTime(measureFromMs);
+        writer.setBaseTime(measureFromMs);
+        writer.outputBaseTime(measureFromMs);
+        writer.outputLegend();
+        long intervalNanos = run.intervalSeconds() * 1_000_000_000L;
+        long next = measureFromNanos + intervalNanos;
+        while (!waitUntilNanos(next, threads)) {
+          writeInterval(writer, measureFromMs);
+          next += intervalNanos;
+        }
+        writeInterval(writer, measureFromMs);
+        writer.outputComment("[hperf window startMs=" + measureFromMs + " endMs=" + System.currentTimeMillis() + "]");
+      }
+    }
+
+    private void writeInterval(HistogramLogWriter writer, long measureFromMs) {
+      long count = takeIntervals(writer, measureFromMs);
+      long measured = 0;
+      for (ClientThread worker : clients) {
+        measured += worker.stats.measured;
+      }
+      context.setStatus(String.format("run %d client %d: %,d ops in the last interval (%,.0f ops/s), %,d measured",
+          run.runIndex(), client, count, count / (double) run.intervalSeconds(), measured));
+      context.progress();
+    }
+
+    /**
+     * Writes every performed operation's interval histograms; returns the top-level operations in
+     * them. Threads record nothing before the warm-up ends, so the first interval, which the
+     * recorders open when they are created, is stamped as starting at the end of the warm-up.
+     */
+    private long takeIntervals(HistogramLogWriter writer, long measureFromMs) {
+      long count = 0;
+      for (OperationType op : OperationType.values()) {
+        if (!workload.performs(op)) {
+          continue;
+        }
+        Histogram h = service[op.ordinal()].getIntervalHistogram();
+        count += workload.proportion(op) > 0 ? h.getTotalCount() : 0;
+        write(writer, h, op.tag(), measureFromMs);
+        if (intended != null) {
+          write(writer, intended[op.ordinal()].getIntervalHistogram(), op.intendedTag(), measureFromMs);
+        }
+      }
+      return count;
+    }
+
+    private static void write(HistogramLogWriter writer, Histogram h, String tag, long measureFromMs) {
+      h.setTag(tag);
+      h.setStartTimeStamp(Math.max(h.getStartTimeStamp(), measureFromMs));
+      h.setEndTimeStamp(Math.max(h.getEndTimeStamp(), h.getStartTimeStamp()));
+      writer.outputIntervalHistogram(h);
+    }
+
+    /** Sleeps until the nano time; returns true early if every client thread has finished. */
+    private boolean waitUntilNanos(long nanoTime, List<Thread> threads) throws InterruptedException {
+      while (true) {
+        boolean alive = false;
+        for (Thread thread : threads) {
+          alive |= thread.isAlive();
+        }
+        if (!alive) {
+          return true;
+        }
+        long remainingMs = (nanoTime - System.nanoTime()) / 1_000_000;
+        if (remainingMs <= 0) {
+          return false;
+        }
+        Thread.sleep(Math.min(remainingMs, 100));
+        context.progress();
+      }
+    }
+  }
+}

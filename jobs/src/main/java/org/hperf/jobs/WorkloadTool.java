@@ -1,0 +1,229 @@
+package org.hperf.jobs;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.hperf.core.DatasetProperty;
+import org.hperf.core.DatasetSpec;
+import org.hperf.core.ExistingDataset;
+import org.hperf.core.ExitCode;
+import org.hperf.core.HBaseAccess;
+import org.hperf.core.HperfTool;
+import org.hperf.core.JobCounters;
+import org.hperf.core.JobJars;
+import org.hperf.core.KeyRangeInputFormat;
+import org.hperf.core.OperationType;
+import org.hperf.core.UsageException;
+import org.hperf.core.cli.CommandOptions;
+import org.hperf.core.cli.DatasetOptions;
+import org.hperf.core.cli.ParsedOptions;
+
+/**
+ * {@code perf run -P conf/workloads/workloada}: runs one workload as a MapReduce job against a table
+ * made by create-table and load: {@code --clients} map tasks of {@code --threads} threads, all
+ * measuring one common window, each writing an HdrHistogram interval log into
+ * {@code <output>/run-<i>/}; {@code --runs} repetitions.
+ */
+public final class WorkloadTool extends HperfTool {
+  public static final String NAME = "run";
+
+  @Override
+  protected CommandOptions options() {
+    CommandOptions options = new CommandOptions(NAME, "-P <workload file> [options]",
+        "Run a YCSB-style workload as a MapReduce job: clients x threads against the table, with"
+            + " counters and HdrHistogram latency logs.");
+    return DatasetOptions.addTo(options)
+        .value(null, "clients", "n", "map tasks, each one client", "2")
+        .value(null, "threads", "n", "client threads per map task", "8")
+        .value(null, "duration", "seconds", "measure this long (the seed method: 900); 0 = until"
+            + " operationcount is done", "0")
+        .value(null, "operationcount", "n", "operations over all clients (overrides the workload's)",
+            "the workload's operationcount")
+        .value(null, "warmup", "seconds", "run this long before measuring; excluded from every figure", "0")
+        .value(null, "target", "ops/s", "throttle the whole job to this rate; latency then also measured from"
+            + " each operation's intended start", "unthrottled")
+        .value(null, "max-error-ratio", "ratio", "exit 1 if any operation's error ratio is above this", "0.001")
+        .value(null, "runs", "n", "repetitions, written to run-1 ... run-N", "1")
+        .value(null, "interval", "seconds", "histogram log interval", "10")
+        .value(null, "seed", "n", "seed of the key and operation choices", "1")
+        .value(null, "output", "dir", "run directory (must not exist)", "hperf-runs/<workload>-<time>");
+  }
+
+  @Override
+  protected int execute(ParsedOptions parsed) throws Exception {
+    Map<String, String> given = DatasetOptions.givenProperties(parsed,
+        key -> DatasetOptions.isDatasetKey(key) || WorkloadSpec.KEYS.contains(key));
+    if (parsed.all("P").length == 0) {
+      throw new UsageException("no workload given: add -P conf/workloads/<name>, e.g. -P conf/workloads/workloada");
+    }
+    String[] files = parsed.all("P");
+    given.putIfAbsent("hperf.workload.name", new Path(files[files.length - 1]).getName());
+    if (parsed.has("operationcount")) {
+      given.put("operationcount", Long.toString(parsed.longValue("operationcount", 0, 1, Long.MAX_VALUE / 4)));
+    }
+    RunSpec firstRun = runSpec(parsed);
+    Configuration conf = getConf();
+    DatasetSpec dataset;
+    WorkloadSpec workload;
+    try (Connection connection = HBaseAccess.connect(conf); Admin admin = connection.getAdmin()) {
+      // The run phase's recordcount picks among the loaded records; it is no dataset contradiction.
+      Map<String, String> datasetGiven = new LinkedHashMap<>(given);
+      datasetGiven.remove(DatasetProperty.RECORD_COUNT.key());
+      dataset = ExistingDataset.resolve(admin, datasetGiven);
+      workload = WorkloadSpec.parse(given, dataset.recordCount());
+    }
+    if (workload.operationCount() == 0 && firstRun.durationSeconds() == 0 && workload.maxExecutionTimeSeconds() == 0) {
+      throw new UsageException("the run has no end: give --duration <seconds> or --operationcount <n>");
+    }
+    firstRun = new RunSpec(firstRun.clients(), firstRun.threads(), firstRun.durationSeconds(),
+        firstRun.warmupSeconds(), firstRun.targetOpsPerSecond(), firstRun.maxErrorRatio(), firstRun.intervalSeconds(),
+        1, firstRun.runs(), firstRun.seed(), firstRun.barrierTimeoutSeconds(), dataset.recordCount());
+    Path output = outputDir(parsed, conf, workload);
+    FileSystem fs = output.getFileSystem(conf);
+    fs.mkdirs(output);
+    Properties record = describe(dataset, workload, given, firstRun);
+    int exit = ExitCode.OK;
+    for (int i = 1; i <= firstRun.runs() && exit == ExitCode.OK; i++) {
+      exit = runOnce(conf, dataset, given, firstRun.withRunIndex(i), output, record);
+      writeRecord(fs, output, record);
+    }
+    System.out.println("histogram logs in " + output + " (run-1 ... run-" + firstRun.runs() + ")");
+    return exit;
+  }
+
+  private int runOnce(Configuration conf, DatasetSpec dataset, Map<String, String> workloadProperties, RunSpec run,
+      Path output, Properties record) throws Exception {
+    Path runDir = new Path(output, "run-" + run.runIndex());
+    Path barrier = new Path(output, ".barrier/run-" + run.runIndex());
+    Job job = createSubmittableJob(conf, dataset, workloadProperties, run, runDir, barrier);
+    System.out.printf("run %d of %d: %s on %s, %d clients x %d threads%n", run.runIndex(), run.runs(),
+        workloadProperties.get("hperf.workload.name"), dataset.table(), run.clients(), run.threads());
+    boolean ok = job.waitForCompletion(true);
+    record.setProperty("run." + run.runIndex() + ".job", job.getJobID().toString());
+    runDir.getFileSystem(conf).delete(barrier, true);
+    if (!ok) {
+      System.err.println("perf run: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
+      return ExitCode.FAILED;
+    }
+    JobCounters.print(job, WorkloadCounters.class, System.out);
+    return checkErrorRatio(job.getCounters(), run.maxErrorRatio());
+  }
+
+  /** The workload job, ready to submit; public so tests and the suite can run and inspect it. */
+  public static Job createSubmittableJob(Configuration baseConf, DatasetSpec dataset,
+      Map<String, String> workloadProperties, RunSpec run, Path runDir, Path barrierDir) throws IOException {
+    Configuration conf = new Configuration(baseConf);
+    dataset.writeTo(conf);
+    WorkloadSpec.writeTo(conf, workloadProperties);
+    run.writeTo(conf);
+    conf.set(WorkloadMapper.BARRIER_DIR, barrierDir.toString());
+    KeyRangeInputFormat.setRange(conf, 0, run.clients(), run.clients());
+    if (!JobJars.needed(conf)) {
+      // Every client must run at once to meet at the start barrier.
+      conf.setInt("mapreduce.local.map.tasks.maximum", Math.max(run.clients(),
+          conf.getInt("mapreduce.local.map.tasks.maximum", 1)));
+    }
+    Job job = Job.getInstance(conf, "hperf run " + workloadProperties.get("hperf.workload.name") + " "
+        + dataset.table() + " run-" + run.runIndex());
+    job.setJarByClass(WorkloadTool.class);
+    job.setInputFormatClass(KeyRangeInputFormat.class);
+    job.setMapperClass(WorkloadMapper.class);
+    job.setNumReduceTasks(0);
+    job.setOutputFormatClass(HistogramLogOutputFormat.class);
+    job.setOutputKeyClass(NullWritable.class);
+    job.setOutputValueClass(NullWritable.class);
+    FileOutputFormat.setOutputPath(job, runDir);
+    // A speculative twin would double the load on the cluster and measure itself.
+    job.setSpeculativeExecution(false);
+    JobJars.ship(job);
+    TableMapReduceUtil.initCredentials(job);
+    return job;
+  }
+
+  private static int checkErrorRatio(Counters counters, double maxErrorRatio) {
+    OperationType worst = null;
+    double worstRatio = 0;
+    for (OperationType op : OperationType.values()) {
+      long total = 0;
+      for (Outcome outcome : Outcome.values()) {
+        total += JobCounters.value(counters, WorkloadCounters.of(op, outcome));
+      }
+      double ratio = total == 0 ? 0 : (double) JobCounters.value(counters, WorkloadCounters.of(op, Outcome.ERROR)) / total;
+      if (ratio > worstRatio) {
+        worst = op;
+        worstRatio = ratio;
+      }
+    }
+    if (worst != null && worstRatio > maxErrorRatio) {
+      System.err.printf("perf run: %s error ratio %.4f exceeds --max-error-ratio %s%n", worst, worstRatio,
+          maxErrorRatio);
+      return ExitCode.FAILED;
+    }
+    return ExitCode.OK;
+  }
+
+  private static RunSpec runSpec(ParsedOptions parsed) throws UsageException {
+    long duration = parsed.has("duration") ? parsed.longValue("duration", 0, 1, 365L * 24 * 3600) : 0;
+    double target = 0;
+    if (parsed.has("target")) {
+      target = org.hperf.core.Numbers.parseDouble("--target", parsed.string("target", null), 1e-3, 1e12);
+    }
+    return new RunSpec(parsed.intValue("clients", 2, 1, 100_000), parsed.intValue("threads", 8, 1, 10_000),
+        duration, parsed.longValue("warmup", 0, 0, 24 * 3600), target,
+        org.hperf.core.Numbers.parseDouble("--max-error-ratio", parsed.string("max-error-ratio", "0.001"), 0, 1),
+        parsed.intValue("interval", 10, 1, 3600), 1, parsed.intValue("runs", 1, 1, 100),
+        parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE), 600, 0);
+  }
+
+  private static Path outputDir(ParsedOptions parsed, Configuration conf, WorkloadSpec workload)
+      throws UsageException, IOException {
+    String given = parsed.string("output", null);
+    Path dir = given != null ? new Path(given) : new Path("hperf-runs", workload.name() + "-"
+        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    FileSystem fs = dir.getFileSystem(conf);
+    if (fs.exists(dir)) {
+      throw new UsageException("--output " + dir + " already exists: give a new directory, runs are never"
+          + " overwritten");
+    }
+    return fs.makeQualified(dir);
+  }
+
+  /** What the run was: everything needed to report and reproduce it, kept beside its logs. */
+  private static Properties describe(DatasetSpec dataset, WorkloadSpec workload, Map<String, String> given, RunSpec run) {
+    Properties p = new Properties();
+    p.setProperty("workload.name", workload.name());
+    given.forEach((key, value) -> p.setProperty("workload.property." + key, value));
+    dataset.asProperties().forEach((key, value) -> p.setProperty("dataset." + key.key(), value));
+    p.setProperty("run.clients", Integer.toString(run.clients()));
+    p.setProperty("run.threads", Integer.toString(run.threads()));
+    p.setProperty("run.duration.seconds", Long.toString(run.durationSeconds()));
+    p.setProperty("run.warmup.seconds", Long.toString(run.warmupSeconds()));
+    p.setProperty("run.target.ops", Double.toString(run.targetOpsPerSecond()));
+    p.setProperty("run.runs", Integer.toString(run.runs()));
+    p.setProperty("run.seed", Long.toString(run.seed()));
+    p.setProperty("run.interval.seconds", Integer.toString(run.intervalSeconds()));
+    p.setProperty("version.hbase", org.apache.hadoop.hbase.util.VersionInfo.getVersion());
+    p.setProperty("version.hadoop", org.apache.hadoop.util.VersionInfo.getVersion());
+    return p;
+  }
+
+  private static void writeRecord(FileSystem fs, Path output, Properties record) throws IOException {
+    try (OutputStream out = fs.create(new Path(output, "run.properties"), true)) {
+      record.store(out, "hperf run: workload, dataset, execution and job ids");
+    }
+  }
+}
