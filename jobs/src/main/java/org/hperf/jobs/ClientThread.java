@@ -106,6 +106,8 @@ final class ClientThread implements Runnable {
       }
     } catch (RuntimeException | Error e) {
       failure = e;
+    } finally {
+      stats.cpuNanos = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     }
   }
 

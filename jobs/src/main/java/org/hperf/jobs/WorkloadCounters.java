@@ -16,7 +16,9 @@ public enum WorkloadCounters {
   /** Rows returned by all measured scans. */
   SCAN_ROWS,
   /** Operations during --warmup: performed, never measured. */
-  WARMUP_OPERATIONS;
+  WARMUP_OPERATIONS,
+  /** CPU time of the client threads, warm-up included: the client's cost per operation. */
+  CLIENT_CPU_MICROS;
 
   public static WorkloadCounters of(OperationType op, Outcome outcome) {
     return valueOf(op.name() + "_" + outcome.name());

@@ -174,6 +174,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       }
       context.getCounter(WorkloadCounters.SCAN_ROWS).increment(stats.scanRows);
       context.getCounter(WorkloadCounters.WARMUP_OPERATIONS).increment(stats.warmupOperations);
+      context.getCounter(WorkloadCounters.CLIENT_CPU_MICROS).increment(stats.cpuNanos / 1000);
     }
   }
 
