@@ -40,15 +40,8 @@ public final class LoadBenchmark {
     }
   }
 
-  /** A benchmark's own main: exits explicitly, since a failed start leaves cluster threads behind. */
   public static void main(String[] args) {
-    try {
-      run(args);
-      System.exit(0);
-    } catch (Exception e) {
-      e.printStackTrace();
-      System.exit(1);
-    }
+    BenchmarkMain.exitAfter(LoadBenchmark::run, args);
   }
 
   private static void run(String[] args) throws Exception {

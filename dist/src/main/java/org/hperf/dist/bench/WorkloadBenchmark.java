@@ -36,13 +36,7 @@ public final class WorkloadBenchmark {
   }
 
   public static void main(String[] args) {
-    try {
-      run(args);
-      System.exit(0);
-    } catch (Exception e) {
-      e.printStackTrace();
-      System.exit(1);
-    }
+    BenchmarkMain.exitAfter(WorkloadBenchmark::run, args);
   }
 
   private static void run(String[] args) throws Exception {
