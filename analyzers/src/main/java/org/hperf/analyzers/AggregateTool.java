@@ -1,0 +1,295 @@
+package org.hperf.analyzers;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+import org.hperf.core.ExitCode;
+import org.hperf.core.HperfTool;
+import org.hperf.core.JobJars;
+import org.hperf.core.LatencyHistograms;
+import org.hperf.core.OperationType;
+import org.hperf.core.UsageException;
+import org.hperf.core.cli.CommandOptions;
+import org.hperf.core.cli.ParsedOptions;
+
+/**
+ * {@code perf aggregate <run dir>}: a MapReduce job that merges every task's histogram log of a
+ * workload's runs (one map per log, so thousands merge in parallel) into exact throughput and
+ * latency percentiles per operation, per run and over all runs. Writes summary.json, summary.csv
+ * and one merged interval log per run that HdrHistogram's HistogramLogProcessor reads.
+ */
+public final class AggregateTool extends HperfTool {
+  public static final String NAME = "aggregate";
+
+  @Override
+  protected CommandOptions options() {
+    return new CommandOptions(NAME, "<run dir> [options]",
+        "Merge a workload's task histogram logs into throughput and latency percentiles (MapReduce).")
+        .value(null, "output", "dir", "where the summaries go", "<run dir>/aggregate")
+        .flag(null, "overwrite", "replace an existing output directory");
+  }
+
+  @Override
+  protected int maxPositionalArguments() {
+    return 1;
+  }
+
+  @Override
+  protected int execute(ParsedOptions parsed) throws Exception {
+    if (parsed.positional().isEmpty()) {
+      throw new UsageException("no run directory given: perf aggregate <dir written by perf run>");
+    }
+    Configuration conf = getConf();
+    Path runDir = new Path(parsed.positional().get(0));
+    FileSystem fs = runDir.getFileSystem(conf);
+    if (!fs.isDirectory(runDir)) {
+      throw new UsageException(runDir + " is not a directory: give the --output directory of 'perf run'");
+    }
+    Properties record = readRecord(fs, runDir);
+    List<Path> runs = runDirectories(fs, runDir);
+    String incomplete = incompleteness(fs, runs, record);
+    if (incomplete != null) {
+      System.err.println("perf aggregate: " + incomplete + "; no figures were computed");
+      return ExitCode.FAILED;
+    }
+    Path output = new Path(parsed.string("output", new Path(runDir, "aggregate").toString()));
+    if (fs.exists(output)) {
+      if (!parsed.has("overwrite")) {
+        throw new UsageException("--output " + output + " already exists: add --overwrite to replace it");
+      }
+      fs.delete(output, true);
+    }
+    long intervalMs = Long.parseLong(record.getProperty("run.interval.seconds", "10")) * 1000;
+    Path parts = new Path(output, "parts");
+    Job job = createSubmittableJob(conf, runs, parts, intervalMs);
+    if (!job.waitForCompletion(true)) {
+      System.err.println("perf aggregate: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
+      return ExitCode.FAILED;
+    }
+    Map<String, RunResult> results = readResults(fs, parts);
+    Summary summary = new Summary(record, results, intervalMs);
+    write(fs, new Path(output, "summary.json"), Json.write(summary.asMap()));
+    write(fs, new Path(output, "summary.csv"), summary.csv());
+    for (RunResult run : results.values()) {
+      writeMergedLog(fs, new Path(output, run.run + LatencyHistograms.LOG_SUFFIX), run, intervalMs);
+    }
+    System.out.print(summary.table());
+    System.out.println("summaries in " + output);
+    return ExitCode.OK;
+  }
+
+  /** The aggregate job: one map per task log, merged histograms out. */
+  public static Job createSubmittableJob(Configuration baseConf, List<Path> runs, Path output, long intervalMs)
+      throws IOException {
+    Configuration conf = new Configuration(baseConf);
+    conf.setLong(LogMergeMapper.INTERVAL_MS, intervalMs);
+    Job job = Job.getInstance(conf, "hperf aggregate " + runs.get(0).getParent());
+    job.setJarByClass(AggregateTool.class);
+    job.setInputFormatClass(WholeLogInputFormat.class);
+    for (Path run : runs) {
+      FileInputFormat.addInputPath(job, run);
+    }
+    FileInputFormat.setInputPathFilter(job, HistogramLogFilter.class);
+    job.setMapperClass(LogMergeMapper.class);
+    job.setReducerClass(HistogramMergeReducer.class);
+    job.setMapOutputKeyClass(Text.class);
+    job.setMapOutputValueClass(Text.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(Text.class);
+    job.setOutputFormatClass(TextOutputFormat.class);
+    FileOutputFormat.setOutputPath(job, output);
+    JobJars.ship(job);
+    return job;
+  }
+
+  /** Only task logs are input; run directories also hold the committer's _SUCCESS marker. */
+  public static final class HistogramLogFilter implements org.apache.hadoop.fs.PathFilter {
+    @Override
+    public boolean accept(Path path) {
+      return !path.getName().startsWith("_") && !path.getName().startsWith(".")
+          && (path.getName().endsWith(LatencyHistograms.LOG_SUFFIX) || !path.getName().contains("."));
+    }
+  }
+
+  private static List<Path> runDirectories(FileSystem fs, Path dir) throws IOException, UsageException {
+    List<Path> runs = new ArrayList<>();
+    for (FileStatus status : fs.listStatus(dir, p -> p.getName().startsWith("run-"))) {
+      if (status.isDirectory()) {
+        runs.add(status.getPath());
+      }
+    }
+    if (runs.isEmpty()) {
+      throw new UsageException(dir + " holds no run-<n> directories: give the --output directory of 'perf run'");
+    }
+    runs.sort((a, b) -> Integer.compare(runNumber(a), runNumber(b)));
+    return runs;
+  }
+
+  private static int runNumber(Path run) {
+    try {
+      return Integer.parseInt(run.getName().substring("run-".length()));
+    } catch (NumberFormatException e) {
+      return Integer.MAX_VALUE;
+    }
+  }
+
+  /**
+   * What makes the runs unfit to aggregate, or null: a task log missing (the run had more clients)
+   * or truncated (no closing window line). Only each log's last bytes are read here.
+   */
+  private static String incompleteness(FileSystem fs, List<Path> runs, Properties record) throws IOException {
+    int clients = Integer.parseInt(record.getProperty("run.clients", "0"));
+    for (Path run : runs) {
+      Set<String> present = new TreeSet<>();
+      for (FileStatus log : fs.listStatus(run, p -> p.getName().endsWith(LatencyHistograms.LOG_SUFFIX))) {
+        present.add(log.getPath().getName());
+        if (!endsWithWindowLine(fs, log)) {
+          return run.getName() + "/" + log.getPath().getName() + " is truncated: it lacks the closing window line"
+              + " a task writes when it finishes";
+        }
+      }
+      if (present.isEmpty()) {
+        return run.getName() + " holds no task logs";
+      }
+      for (int client = 0; client < clients; client++) {
+        String expected = String.format("client-%05d%s", client, LatencyHistograms.LOG_SUFFIX);
+        if (!present.contains(expected)) {
+          return run.getName() + " is incomplete: task log " + expected + " is missing (the run had " + clients
+              + " clients)";
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean endsWithWindowLine(FileSystem fs, FileStatus log) throws IOException {
+    int tail = (int) Math.min(256, log.getLen());
+    byte[] bytes = new byte[tail];
+    try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(log.getPath())) {
+      in.readFully(log.getLen() - tail, bytes);
+    }
+    return new String(bytes, StandardCharsets.UTF_8).contains("#[hperf window startMs=");
+  }
+
+  private static Properties readRecord(FileSystem fs, Path dir) throws IOException {
+    Properties record = new Properties();
+    Path file = new Path(dir, "run.properties");
+    if (fs.exists(file)) {
+      try (java.io.InputStream in = fs.open(file)) {
+        record.load(in);
+      }
+    }
+    return record;
+  }
+
+  private static Map<String, RunResult> readResults(FileSystem fs, Path parts) throws IOException {
+    Map<String, RunResult> results = new TreeMap<>((a, b) -> {
+      int byNumber = Integer.compare(runNumber(new Path(a)), runNumber(new Path(b)));
+      return byNumber != 0 ? byNumber : a.compareTo(b);
+    });
+    for (FileStatus part : fs.listStatus(parts, p -> p.getName().startsWith("part-"))) {
+      try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(part.getPath()),
+          StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = reader.readLine()) != null) {
+          String[] f = line.split("\t");
+          RunResult run = results.computeIfAbsent(f[1], RunResult::new);
+          switch (f[0]) {
+            case "H":
+              Histogram h = HistogramCodec.decode(f[4]);
+              if (f[3].equals("total")) {
+                run.totals.put(f[2], h);
+              } else {
+                run.intervals.computeIfAbsent(f[2], t -> new TreeMap<>()).put(Long.parseLong(f[3]), h);
+              }
+              break;
+            case "W":
+              run.windows.put(f[2], new long[] {Long.parseLong(f[3]), Long.parseLong(f[4])});
+              break;
+            case "C":
+              run.addCount(f[2], Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]));
+              break;
+            default:
+              throw new IOException("unexpected aggregate record: " + line);
+          }
+        }
+      }
+    }
+    return results;
+  }
+
+  /** One interval log per run, every task merged, intervals stamped on the run's common clock. */
+  private static void writeMergedLog(FileSystem fs, Path file, RunResult run, long intervalMs) throws IOException {
+    long start = run.commonWindow()[0];
+    try (PrintStream out = new PrintStream(fs.create(file, true), false, StandardCharsets.UTF_8.name())) {
+      HistogramLogWriter writer = new HistogramLogWriter(out);
+      writer.outputComment("[hperf aggregate " + run.run + ": " + run.windows.size() + " tasks merged]");
+      writer.outputLogFormatVersion();
+      writer.outputStartTime(start);
+      writer.setBaseTime(start);
+      writer.outputBaseTime(start);
+      writer.outputLegend();
+      Set<Long> indexes = new TreeSet<>();
+      run.intervals.values().forEach(m -> indexes.addAll(m.keySet()));
+      for (long index : indexes) {
+        for (Map.Entry<String, Map<Long, Histogram>> tag : run.intervals.entrySet()) {
+          Histogram h = tag.getValue().get(index);
+          if (h != null) {
+            h.setTag(tag.getKey());
+            h.setStartTimeStamp(start + index * intervalMs);
+            h.setEndTimeStamp(start + (index + 1) * intervalMs);
+            writer.outputIntervalHistogram(h);
+          }
+        }
+      }
+    }
+  }
+
+  private static void write(FileSystem fs, Path file, String text) throws IOException {
+    try (OutputStream out = fs.create(file, true)) {
+      out.write(text.getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  /** Tags of top-level operations (those with a share of the mix), for the all-operations figure. */
+  static Set<String> topLevelTags(Properties record, Set<String> present) {
+    Set<String> tags = new TreeSet<>();
+    for (OperationType op : OperationType.values()) {
+      String share = record.getProperty("workload.property." + op.proportionKey());
+      boolean inMix = share == null ? present.contains(op.tag()) : Double.parseDouble(share) > 0;
+      if (inMix && present.contains(op.tag())) {
+        tags.add(op.tag());
+      }
+    }
+    if (tags.isEmpty()) {
+      present.stream().filter(t -> !t.endsWith(OperationType.INTENDED_SUFFIX)).forEach(tags::add);
+    }
+    return tags;
+  }
+
+  static Map<String, Object> map() {
+    return new LinkedHashMap<>();
+  }
+}

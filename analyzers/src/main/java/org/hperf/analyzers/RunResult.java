@@ -1,0 +1,64 @@
+package org.hperf.analyzers;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Everything the aggregate job produced for one run: per tag the merged whole-window histogram and
+ * the merged histogram of every interval, and per task its window and per-interval counts.
+ */
+final class RunResult {
+  final String run;
+  final Map<String, Histogram> totals = new TreeMap<>();
+  final Map<String, Map<Long, Histogram>> intervals = new TreeMap<>();
+  final Map<String, long[]> windows = new TreeMap<>();
+  final Map<String, List<long[]>> counts = new TreeMap<>();
+
+  RunResult(String run) {
+    this.run = run;
+  }
+
+  /** The window every task measured: from the latest task start to the earliest task end. */
+  long[] commonWindow() {
+    long start = Long.MIN_VALUE;
+    long end = Long.MAX_VALUE;
+    for (long[] window : windows.values()) {
+      start = Math.max(start, window[0]);
+      end = Math.min(end, window[1]);
+    }
+    return new long[] {start, end};
+  }
+
+  /**
+   * Operations of a tag per second over the common window. Each task interval counts with the part
+   * of it that lies inside the window (operations are taken as spread evenly over an interval).
+   */
+  double throughput(String tag) {
+    long[] window = commonWindow();
+    if (window[1] <= window[0]) {
+      return 0;
+    }
+    double operations = 0;
+    for (long[] interval : counts.getOrDefault(tag, List.of())) {
+      long start = interval[0];
+      long end = interval[1];
+      long count = interval[2];
+      if (end <= start) {
+        operations += start >= window[0] && start <= window[1] ? count : 0;
+        continue;
+      }
+      long overlap = Math.min(end, window[1]) - Math.max(start, window[0]);
+      if (overlap > 0) {
+        operations += count * (double) overlap / (end - start);
+      }
+    }
+    return operations / ((window[1] - window[0]) / 1000.0);
+  }
+
+  void addCount(String tag, long startMs, long endMs, long count) {
+    counts.computeIfAbsent(tag, t -> new ArrayList<>()).add(new long[] {startMs, endMs, count});
+  }
+}

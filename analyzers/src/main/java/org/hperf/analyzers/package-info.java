@@ -1,2 +1,0 @@
-/** Placeholder until this module's first job lands; see README. */
-package org.hperf.analyzers;

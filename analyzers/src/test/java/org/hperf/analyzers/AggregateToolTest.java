@@ -1,0 +1,165 @@
+package org.hperf.analyzers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.FileInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.ToolRunner;
+import org.hperf.core.ExitCode;
+import org.hperf.core.LatencyHistograms;
+import org.hperf.core.testing.ToolRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The aggregate job in the LocalJobRunner on checked-in and synthetic task logs. */
+class AggregateToolTest {
+
+  @Test
+  void goldenRunGivesExactTotalsPercentilesAndThroughput(@TempDir Path tmp) throws Exception {
+    File dir = tmp.resolve("golden").toFile();
+    copyGolden(dir);
+    ToolRun run = aggregate(dir.getPath());
+    assertEquals(ExitCode.OK, run.exitCode(), run.all());
+    List<String> csv = Files.readAllLines(new File(dir, "aggregate/summary.csv").toPath());
+    // 2 clients x 2 intervals x 1000 reads over a 20 s window; reads are 1..2000 us, each twice.
+    assertTrue(csv.contains("run-1,READ,200.0,4000,1000.5,1000,1800,1900,1980,1998,2000,2000"), String.join("\n", csv));
+    assertTrue(csv.stream().anyMatch(l -> l.startsWith("run-1,UPDATE,100.0,2000,")), String.join("\n", csv));
+    assertTrue(csv.stream().anyMatch(l -> l.startsWith("run-1,ALL,300.0,6000,")), String.join("\n", csv));
+    String json = Files.readString(new File(dir, "aggregate/summary.json").toPath());
+    assertTrue(json.contains("\"workload\": \"golden\""), json);
+    assertEquals(4000, totalOf(new File(dir, "aggregate/run-1.hlog"), "READ"), "the merged log, read back");
+  }
+
+  @Test
+  void mergedHistogramsEqualOneHistogramOfAllSamples() {
+    SplittableRandom random = new SplittableRandom(42);
+    for (int trial = 0; trial < 50; trial++) {
+      Histogram all = LatencyHistograms.newHistogram();
+      int parts = 1 + random.nextInt(20);
+      Histogram[] tasks = new Histogram[parts];
+      for (int i = 0; i < parts; i++) {
+        tasks[i] = LatencyHistograms.newHistogram();
+      }
+      for (int i = 0; i < 5_000; i++) {
+        long sample = 1 + (long) Math.exp(random.nextDouble() * 16);
+        all.recordValue(sample);
+        tasks[random.nextInt(parts)].recordValue(sample);
+      }
+      Histogram merged = LatencyHistograms.newHistogram();
+      for (Histogram task : tasks) {
+        merged.add(HistogramCodec.decode(HistogramCodec.encode(task)));
+      }
+      assertEquals(all, merged, "trial " + trial);
+      assertEquals(all.getValueAtPercentile(99.9), merged.getValueAtPercentile(99.9));
+    }
+  }
+
+  @Test
+  void throughputCountsOnlyTheWindowEveryTaskMeasured(@TempDir Path tmp) throws Exception {
+    File dir = tmp.toFile();
+    long start = 1_000_000L;
+    // Task 0 measures 20 s; task 1 stops after 10 s: the common window is the first 10 s.
+    TaskLogs.write(new File(dir, "run-1/client-00000.hlog"), start, start + 20_000,
+        new TaskLogs.Interval("READ", 0, 10_000, TaskLogs.range(1, 1000)),
+        new TaskLogs.Interval("READ", 10_000, 20_000, TaskLogs.range(1, 1000)));
+    TaskLogs.write(new File(dir, "run-1/client-00001.hlog"), start, start + 10_000,
+        new TaskLogs.Interval("READ", 0, 10_000, TaskLogs.range(1, 500)));
+    ToolRun run = aggregate(dir.getPath());
+    assertEquals(ExitCode.OK, run.exitCode(), run.all());
+    List<String> csv = Files.readAllLines(new File(dir, "aggregate/summary.csv").toPath());
+    assertTrue(csv.stream().anyMatch(l -> l.startsWith("run-1,READ,150.0,2500,")), String.join("\n", csv));
+  }
+
+  @Test
+  void repetitionsAverageThroughputAndMergeLatency(@TempDir Path tmp) throws Exception {
+    File dir = tmp.toFile();
+    TaskLogs.write(new File(dir, "run-1/client-00000.hlog"), 0, 10_000,
+        new TaskLogs.Interval("READ", 0, 10_000, TaskLogs.range(1, 1000)));
+    TaskLogs.write(new File(dir, "run-2/client-00000.hlog"), 50_000, 60_000,
+        new TaskLogs.Interval("READ", 0, 5_000, TaskLogs.range(1001, 2000)),
+        new TaskLogs.Interval("READ", 5_000, 10_000, TaskLogs.range(1001, 2000)));
+    ToolRun run = aggregate(dir.getPath());
+    assertEquals(ExitCode.OK, run.exitCode(), run.all());
+    List<String> csv = Files.readAllLines(new File(dir, "aggregate/summary.csv").toPath());
+    // 100 and 200 ops/s: the headline is their mean; latency merges all 3000 samples (all below
+    // 2048 us, where 3 significant digits record every microsecond exactly).
+    assertTrue(csv.stream().anyMatch(l -> l.startsWith("all-runs,READ,150.0,3000,1167.2,1250,")),
+        String.join("\n", csv));
+    String json = Files.readString(new File(dir, "aggregate/summary.json").toPath());
+    assertTrue(json.contains("\"throughputStdDev\": 70.711"), json);
+  }
+
+  @Test
+  void aTruncatedOrMissingTaskLogFailsNamingIt(@TempDir Path tmp) throws Exception {
+    File dir = tmp.resolve("t").toFile();
+    copyGolden(dir);
+    File log = new File(dir, "run-1/client-00001.hlog");
+    byte[] bytes = Files.readAllBytes(log.toPath());
+    Files.write(log.toPath(), java.util.Arrays.copyOf(bytes, bytes.length / 2));
+    ToolRun truncated = aggregate(dir.getPath());
+    assertEquals(ExitCode.FAILED, truncated.exitCode(), truncated.all());
+    assertTrue(truncated.err().contains("run-1/client-00001.hlog is truncated"), truncated.all());
+    assertTrue(!new File(dir, "aggregate/summary.json").exists(), "no partial figures");
+
+    assertTrue(log.delete());
+    ToolRun missing = aggregate(dir.getPath());
+    assertEquals(ExitCode.FAILED, missing.exitCode(), missing.all());
+    assertTrue(missing.err().contains("task log client-00001.hlog is missing (the run had 2 clients)"), missing.all());
+  }
+
+  @Test
+  void badArgumentsAreUsageErrors(@TempDir Path tmp) throws Exception {
+    assertEquals(ExitCode.USAGE, aggregate().exitCode());
+    ToolRun none = aggregate(tmp.resolve("nope").toString());
+    assertEquals(ExitCode.USAGE, none.exitCode());
+    assertTrue(none.err().contains("is not a directory"), none.all());
+    ToolRun empty = aggregate(tmp.toString());
+    assertEquals(ExitCode.USAGE, empty.exitCode());
+    assertTrue(empty.err().contains("holds no run-<n> directories"), empty.all());
+  }
+
+  private static void copyGolden(File dest) throws java.io.IOException {
+    Path from = Path.of("src/test/resources/golden");
+    try (java.util.stream.Stream<Path> files = Files.walk(from)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        Path target = dest.toPath().resolve(from.relativize(file).toString());
+        if (Files.isDirectory(file)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(file, target);
+        }
+      }
+    }
+  }
+
+  private static ToolRun aggregate(String... args) throws Exception {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    String tmp = System.getProperty("hperf.test.dir", "target/test-tmp");
+    conf.set("hadoop.tmp.dir", new File(tmp, "hadoop").getAbsolutePath());
+    conf.set("mapreduce.jobtracker.staging.root.dir", new File(tmp, "staging").getAbsolutePath());
+    return ToolRun.capture(() -> ToolRunner.run(conf, new AggregateTool(), args));
+  }
+
+  private static long totalOf(File log, String tag) throws Exception {
+    long total = 0;
+    try (FileInputStream in = new FileInputStream(log)) {
+      HistogramLogReader reader = new HistogramLogReader(in);
+      EncodableHistogram h;
+      while ((h = reader.nextIntervalHistogram()) != null) {
+        total += tag.equals(h.getTag()) ? ((Histogram) h).getTotalCount() : 0;
+      }
+    }
+    return total;
+  }
+}
