@@ -5,6 +5,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.ExitCode;
+import org.hperf.analyzers.AggregateTool;
+import org.hperf.analyzers.CompareTool;
 import org.hperf.jobs.WorkloadTool;
 import org.hperf.loaders.CreateTableTool;
 import org.hperf.loaders.LoadTool;
@@ -24,6 +26,10 @@ public final class Perf {
           VerifyTool::new),
       new Command(WorkloadTool.NAME, "run a workload (YCSB A-F, updateonly, BigTable tests) as a MapReduce job",
           WorkloadTool::new),
+      new Command(AggregateTool.NAME, "merge a run's task histogram logs into throughput and percentiles",
+          AggregateTool::new),
+      new Command(CompareTool.NAME, "compare two aggregated runs per operation (\"+50%\", \"within noise\")",
+          CompareTool::new),
       new Command(DemoTool.NAME, "start an embedded HBase cluster and run create-table, load, verify",
           DemoTool::new));
 
