@@ -26,6 +26,8 @@ import org.hperf.core.OperationType;
 import org.hperf.core.RowCodec;
 import org.hperf.core.testing.MiniClusterExtension;
 import org.hperf.core.testing.ToolRun;
+import org.hperf.analyzers.AggregateTool;
+import org.hperf.analyzers.CompareTool;
 import org.hperf.jobs.WorkloadTool;
 import org.hperf.loaders.CreateTableTool;
 import org.hperf.loaders.LoadTool;
@@ -121,6 +123,18 @@ class WorkloadIT {
       assertEquals(300L, logged.getOrDefault("READ", 0L) + logged.getOrDefault("UPDATE", 0L), dir);
     }
     assertTrue(new File(output, "run.properties").isFile());
+
+    ToolRun aggregate = MiniClusterExtension.run(new AggregateTool(), output.getPath());
+    assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
+    String csv = java.nio.file.Files.readString(new File(output, "aggregate/summary.csv").toPath());
+    assertTrue(csv.contains("run-1,READ,") && csv.contains("run-2,UPDATE,") && csv.contains("all-runs,ALL,"), csv);
+    long allOperations = csv.lines().filter(l -> l.startsWith("all-runs,ALL,"))
+        .mapToLong(l -> Long.parseLong(l.split(",")[3])).findFirst().orElse(-1);
+    assertEquals(600, allOperations, "both runs' 300 operations, merged from the task logs");
+
+    ToolRun compare = MiniClusterExtension.run(new CompareTool(), output.getPath(), output.getPath());
+    assertEquals(ExitCode.OK, compare.exitCode(), compare.all());
+    assertTrue(compare.out().lines().anyMatch(l -> l.startsWith("ALL ") && l.contains("+0%")), compare.all());
   }
 
   @Order(3)
