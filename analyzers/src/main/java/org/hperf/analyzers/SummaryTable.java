@@ -21,7 +21,11 @@ import org.hperf.core.UsageException;
  */
 final class SummaryTable {
   /** One operation's figures: the runs' throughputs and the all-runs mean throughput and p99. */
-  record Operation(String tag, List<Double> runThroughputs, double meanThroughput, long p99Micros, long operations) {
+  record Operation(String tag, List<Double> runThroughputs, double meanThroughput, LatencySummary latency) {
+    long p99Micros() {
+      return latency.p99();
+    }
+
     double min() {
       return runThroughputs.stream().mapToDouble(Double::doubleValue).min().orElse(meanThroughput);
     }
@@ -67,8 +71,10 @@ final class SummaryTable {
         String tag = f[1];
         double throughput = Double.parseDouble(f[2]);
         if (f[0].equals("all-runs")) {
-          operations.put(tag, new Operation(tag, perRun.getOrDefault(tag, new ArrayList<>()), throughput,
-              Long.parseLong(f[8]), Long.parseLong(f[3])));
+          LatencySummary latency = new LatencySummary(Long.parseLong(f[3]), Double.parseDouble(f[4]),
+              Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]), Long.parseLong(f[8]),
+              Long.parseLong(f[9]), Long.parseLong(f[10]), Long.parseLong(f[11]));
+          operations.put(tag, new Operation(tag, perRun.getOrDefault(tag, new ArrayList<>()), throughput, latency));
         } else {
           perRun.computeIfAbsent(tag, t -> new ArrayList<>()).add(throughput);
         }

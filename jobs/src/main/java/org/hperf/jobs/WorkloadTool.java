@@ -79,12 +79,16 @@ public final class WorkloadTool extends HperfTool {
     Configuration conf = getConf();
     DatasetSpec dataset;
     WorkloadSpec workload;
+    int regionServers;
+    int regions;
     try (Connection connection = HBaseAccess.connect(conf); Admin admin = connection.getAdmin()) {
       // The run phase's recordcount picks among the loaded records; it is no dataset contradiction.
       Map<String, String> datasetGiven = new LinkedHashMap<>(given);
       datasetGiven.remove(DatasetProperty.RECORD_COUNT.key());
       dataset = ExistingDataset.resolve(admin, datasetGiven);
       workload = WorkloadSpec.parse(given, dataset.recordCount());
+      regionServers = admin.getRegionServers().size();
+      regions = admin.getRegions(dataset.tableName()).size();
     }
     if (workload.operationCount() == 0 && firstRun.durationSeconds() == 0 && workload.maxExecutionTimeSeconds() == 0) {
       throw new UsageException("the run has no end: give --duration <seconds> or --operationcount <n>");
@@ -96,6 +100,8 @@ public final class WorkloadTool extends HperfTool {
     FileSystem fs = output.getFileSystem(conf);
     fs.mkdirs(output);
     Properties record = describe(dataset, workload, given, firstRun);
+    record.setProperty("cluster.regionservers", Integer.toString(regionServers));
+    record.setProperty("table.regions", Integer.toString(regions));
     int exit = ExitCode.OK;
     for (int i = 1; i <= firstRun.runs() && exit == ExitCode.OK; i++) {
       exit = runOnce(conf, dataset, given, firstRun.withRunIndex(i), output, record);
@@ -120,7 +126,12 @@ public final class WorkloadTool extends HperfTool {
       return ExitCode.FAILED;
     }
     JobCounters.print(job, WorkloadCounters.class, System.out);
-    return checkErrorRatio(job.getCounters(), run.maxErrorRatio());
+    Counters counters = job.getCounters();
+    for (WorkloadCounters counter : WorkloadCounters.values()) {
+      record.setProperty("run." + run.runIndex() + ".counter." + counter.name(),
+          Long.toString(JobCounters.value(counters, counter)));
+    }
+    return checkErrorRatio(counters, run.maxErrorRatio());
   }
 
   /** The workload job, ready to submit; public so tests and the suite can run and inspect it. */

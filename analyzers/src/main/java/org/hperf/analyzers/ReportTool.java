@@ -1,0 +1,107 @@
+package org.hperf.analyzers;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+import org.hperf.core.ExitCode;
+import org.hperf.core.HperfTool;
+import org.hperf.core.UsageException;
+import org.hperf.core.cli.CommandOptions;
+import org.hperf.core.cli.ParsedOptions;
+
+/**
+ * {@code perf report <run dir>...}: a plain text table on stdout and one self-contained HTML page
+ * (inline SVG, no scripts, no network) with, per workload, throughput and percentiles, throughput
+ * and p99 over time, latency percentile distributions on a log axis, the run's configuration, and
+ * for the BigTable tests the paper's figure-6 one-tablet-server rates next to hperf's rate per
+ * region server.
+ */
+public final class ReportTool extends HperfTool {
+  public static final String NAME = "report";
+
+  @Override
+  protected CommandOptions options() {
+    return new CommandOptions(NAME, "<run dir>... [options]",
+        "Report aggregated workload runs as a text table and a self-contained HTML page.")
+        .value(null, "html", "file", "where the HTML page goes", "<first run dir>/report.html");
+  }
+
+  @Override
+  protected int maxPositionalArguments() {
+    return Integer.MAX_VALUE;
+  }
+
+  @Override
+  protected int execute(ParsedOptions parsed) throws Exception {
+    if (parsed.positional().isEmpty()) {
+      throw new UsageException("no run directory given: perf report <dir aggregated by perf aggregate>...");
+    }
+    List<WorkloadReport> workloads = new ArrayList<>();
+    for (String dir : parsed.positional()) {
+      workloads.add(WorkloadReport.read(getConf(), new Path(dir)));
+    }
+    System.out.print(text(workloads));
+    Path html = new Path(parsed.string("html", new Path(parsed.positional().get(0), "report.html").toString()));
+    try (OutputStream out = html.getFileSystem(getConf()).create(html, true)) {
+      out.write(new HtmlReport(workloads).render().getBytes(StandardCharsets.UTF_8));
+    }
+    System.out.println("HTML report: " + html);
+    return ExitCode.OK;
+  }
+
+  static String text(List<WorkloadReport> workloads) {
+    StringBuilder out = new StringBuilder(String.format("%-16s %-18s %12s %8s %9s %9s %9s %9s%n", "workload",
+        "operation", "ops/s", "runs", "p50 us", "p99 us", "p99.9 us", "max us"));
+    for (WorkloadReport w : workloads) {
+      for (SummaryTable.Operation op : w.summary.operations.values()) {
+        LatencySummary l = op.latency();
+        out.append(String.format("%-16s %-18s %,12.1f %8d %,9d %,9d %,9d %,9d%n", w.workload(), op.tag(),
+            op.meanThroughput(), op.runThroughputs().size(), l.p50(), l.p99(), l.p999(), l.maxMicros()));
+      }
+    }
+    List<String[]> bigTable = bigTableRows(workloads);
+    if (!bigTable.isEmpty()) {
+      out.append(String.format("%nBigTable figure 6 (rows/s, one tablet server) vs hperf (rows/s per region server):%n"));
+      for (String[] row : bigTable) {
+        out.append(String.format("  %-16s %10s %12s%n", row[0], row[1], row[2]));
+      }
+    }
+    return out.toString();
+  }
+
+  /** {test, BigTable rate, hperf rate per region server} for every BigTable workload reported. */
+  static List<String[]> bigTableRows(List<WorkloadReport> workloads) {
+    List<String[]> rows = new ArrayList<>();
+    for (WorkloadReport w : workloads) {
+      Integer paper = BigTableFigure6.ONE_TABLET_SERVER_ROWS_PER_SECOND.get(w.workload());
+      SummaryTable.Operation all = w.summary.operations.get(Summary.ALL);
+      if (paper == null || all == null) {
+        continue;
+      }
+      int regionServers = Integer.parseInt(w.summary.record.getProperty("cluster.regionservers", "1"));
+      double rowsPerSecond = all.meanThroughput() * rowsPerOperation(w);
+      rows.add(new String[] {w.workload(), String.format(Locale.ROOT, "%,d", paper),
+          String.format(Locale.ROOT, "%,.0f", rowsPerSecond / regionServers)});
+    }
+    return rows;
+  }
+
+  /** 1, except for scans: the rows each scan returned, from the run's counters. */
+  private static double rowsPerOperation(WorkloadReport w) {
+    long rows = 0;
+    long scans = 0;
+    for (Map.Entry<Object, Object> e : w.summary.record.entrySet()) {
+      String key = e.getKey().toString();
+      if (key.endsWith(".counter.SCAN_ROWS")) {
+        rows += Long.parseLong(e.getValue().toString());
+      } else if (key.endsWith(".counter.SCAN_OK")) {
+        scans += Long.parseLong(e.getValue().toString());
+      }
+    }
+    return scans == 0 ? 1 : (double) rows / scans;
+  }
+}

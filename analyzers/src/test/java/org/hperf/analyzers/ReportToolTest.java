@@ -1,0 +1,113 @@
+package org.hperf.analyzers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.ToolRunner;
+import org.hperf.core.ExitCode;
+import org.hperf.core.testing.ToolRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The report from a run directory built from fixtures: the text table, and the HTML page opened
+ * in headless Chromium (Debian's chromium, which .ci/run installs), whose rendered DOM must hold
+ * the tables and non-empty charts.
+ */
+class ReportToolTest {
+
+  @Test
+  void textAndHtmlReportOfAWorkloadAndABigTableTest(@TempDir Path tmp) throws Exception {
+    File ycsb = run(tmp, "a", "workloada", 2);
+    File bigTable = run(tmp, "rr", "randomread", 1);
+    File html = tmp.resolve("report.html").toFile();
+    ToolRun report = ToolRun.capture(() -> ToolRunner.run(localConf(), new ReportTool(),
+        new String[] {ycsb.getPath(), bigTable.getPath(), "--html", html.getPath()}));
+    assertEquals(ExitCode.OK, report.exitCode(), report.all());
+    assertTrue(report.out().lines().anyMatch(l -> l.startsWith("workloada") && l.contains("READ")), report.out());
+    assertTrue(report.out().contains("randomread") && report.out().contains("1,212"), report.out());
+
+    String dom = renderInChromium(html, tmp);
+    assertTrue(dom.contains("<table id=\"summary\">"), "summary table rendered");
+    assertTrue(dom.contains("<table id=\"bigtable\">") && dom.contains("1,212"), "BigTable figure-6 column");
+    Matcher charts = Pattern.compile("<svg class=\"chart\"").matcher(dom);
+    int count = 0;
+    while (charts.find()) {
+      count++;
+    }
+    assertEquals(6, count, "three charts per workload");
+    Matcher lines = Pattern.compile("<polyline class=\"series\" data-series=\"[^\"]+\" fill=\"none\" stroke=\"#\\w+\""
+        + " stroke-width=\"1.5\" points=\"([^\"]*)\"").matcher(dom);
+    int drawn = 0;
+    while (lines.find()) {
+      assertTrue(lines.group(1).split(" ").length >= 2, "a series with points: " + lines.group());
+      drawn++;
+    }
+    assertTrue(drawn >= 6, "every chart draws at least one series: " + drawn);
+    assertTrue(!dom.contains("http://") || dom.indexOf("http://") == dom.indexOf("http://www.w3.org/2000/svg"),
+        "no network references");
+  }
+
+  @Test
+  void unaggregatedDirectoryIsAUsageError(@TempDir Path tmp) throws Exception {
+    ToolRun report = ToolRun.capture(() -> ToolRunner.run(localConf(), new ReportTool(), new String[] {tmp.toString()}));
+    assertEquals(ExitCode.USAGE, report.exitCode());
+    assertTrue(report.err().contains("run 'perf aggregate"), report.all());
+  }
+
+  private static String renderInChromium(File html, Path tmp) throws Exception {
+    File chromium = new File("/usr/bin/chromium");
+    assertTrue(chromium.canExecute(), "headless Chromium is needed: apt-get install chromium (.ci/run does)");
+    Process process = new ProcessBuilder(chromium.getPath(), "--headless", "--no-sandbox", "--disable-gpu",
+        "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--user-data-dir=" + tmp.resolve("chromium-profile"), "--dump-dom",
+        html.toURI().toString())
+        .redirectError(tmp.resolve("chromium.log").toFile()).start();
+    byte[] dom = process.getInputStream().readAllBytes();
+    assertTrue(process.waitFor(120, TimeUnit.SECONDS), "chromium finished");
+    assertEquals(0, process.exitValue(), "chromium exit code");
+    return new String(dom, StandardCharsets.UTF_8);
+  }
+
+  /** A run directory with {@code runs} runs of 2 clients x 3 intervals of reads and updates, aggregated. */
+  private static File run(Path tmp, String name, String workload, int runs) throws Exception {
+    File dir = tmp.resolve(name).toFile();
+    for (int r = 1; r <= runs; r++) {
+      long start = 1_000_000L * r;
+      for (int c = 0; c < 2; c++) {
+        TaskLogs.write(new File(dir, "run-" + r + "/client-0000" + c + ".hlog"), start, start + 30_000,
+            new TaskLogs.Interval("READ", 0, 10_000, TaskLogs.range(100, 900 + 100 * c)),
+            new TaskLogs.Interval("UPDATE", 0, 10_000, TaskLogs.range(300, 700)),
+            new TaskLogs.Interval("READ", 10_000, 20_000, TaskLogs.range(100, 1200)),
+            new TaskLogs.Interval("UPDATE", 10_000, 20_000, TaskLogs.range(300, 900)),
+            new TaskLogs.Interval("READ", 20_000, 30_000, TaskLogs.range(150, 1000)),
+            new TaskLogs.Interval("UPDATE", 20_000, 30_000, TaskLogs.range(200, 800)));
+      }
+    }
+    Files.write(new File(dir, "run.properties").toPath(), List.of("workload.name=" + workload, "run.clients=2",
+        "run.interval.seconds=10", "cluster.regionservers=1", "version.hbase=2.6.1-hadoop3"));
+    ToolRun aggregate = ToolRun.capture(() -> ToolRunner.run(localConf(), new AggregateTool(),
+        new String[] {dir.getPath()}));
+    assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
+    return dir;
+  }
+
+  private static Configuration localConf() {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    String tmp = System.getProperty("hperf.test.dir", "target/test-tmp");
+    conf.set("hadoop.tmp.dir", new File(tmp, "hadoop").getAbsolutePath());
+    conf.set("mapreduce.jobtracker.staging.root.dir", new File(tmp, "staging").getAbsolutePath());
+    return conf;
+  }
+}
