@@ -243,6 +243,7 @@ public final class AggregateTool extends HperfTool {
   /** One interval log per run, every task merged, intervals stamped on the run's common clock. */
   private static void writeMergedLog(FileSystem fs, Path file, RunResult run, long intervalMs) throws IOException {
     long start = run.commonWindow()[0];
+    long lastEnd = run.lastTaskEnd();
     try (PrintStream out = new PrintStream(fs.create(file, true), false, StandardCharsets.UTF_8.name())) {
       HistogramLogWriter writer = new HistogramLogWriter(out);
       writer.outputComment("[hperf aggregate " + run.run + ": " + run.windows.size() + " tasks merged]");
@@ -259,7 +260,9 @@ public final class AggregateTool extends HperfTool {
           if (h != null) {
             h.setTag(tag.getKey());
             h.setStartTimeStamp(start + index * intervalMs);
-            h.setEndTimeStamp(start + (index + 1) * intervalMs);
+            // The last interval ends with the last task, so its ops/s is not diluted.
+            h.setEndTimeStamp(Math.max(start + index * intervalMs + 1, Math.min(start + (index + 1) * intervalMs,
+                lastEnd)));
             writer.outputIntervalHistogram(h);
           }
         }

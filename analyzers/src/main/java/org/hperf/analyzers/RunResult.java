@@ -32,6 +32,17 @@ final class RunResult {
     return new long[] {start, end};
   }
 
+  /** When the last task stopped measuring. */
+  long lastTaskEnd() {
+    return windows.values().stream().mapToLong(w -> w[1]).max().orElse(0);
+  }
+
+  /** The length of interval {@code index}: the interval length, or less for the last one. */
+  long intervalLengthMs(long index, long intervalMs) {
+    long start = commonWindow()[0] + index * intervalMs;
+    return Math.max(1, Math.min(intervalMs, lastTaskEnd() - start));
+  }
+
   /**
    * Operations of a tag per second over the common window. Each task interval counts with the part
    * of it that lies inside the window (operations are taken as spread evenly over an interval).

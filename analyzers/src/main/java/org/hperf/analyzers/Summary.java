@@ -109,7 +109,7 @@ final class Summary {
     for (Map.Entry<Long, Histogram> e : run.intervals.getOrDefault(tag, Map.of()).entrySet()) {
       Map<String, Object> point = new LinkedHashMap<>();
       point.put("index", e.getKey());
-      point.put("opsPerSec", e.getValue().getTotalCount() / (intervalMs / 1000.0));
+      point.put("opsPerSec", e.getValue().getTotalCount() / (run.intervalLengthMs(e.getKey(), intervalMs) / 1000.0));
       point.put("p50Micros", e.getValue().getValueAtPercentile(50));
       point.put("p99Micros", e.getValue().getValueAtPercentile(99));
       series.add(point);

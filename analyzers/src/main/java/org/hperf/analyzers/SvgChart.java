@@ -56,6 +56,11 @@ final class SvgChart {
         maxY = Math.max(maxY, s.y()[i]);
       }
     }
+    if (logX) {
+      // Decades of the percentile axis: 0%, 90%, 99%, 99.9%, ...
+      minX = 0;
+      maxX = Math.max(1, Math.ceil(maxX));
+    }
     if (maxX <= minX) {
       maxX = minX + 1;
     }
@@ -76,10 +81,11 @@ final class SvgChart {
       svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%s</text>%n",
           LEFT - 4, y + 3, number(value)));
     }
-    for (int tick = 0; tick <= 4; tick++) {
-      double fxValue = minX + (maxX - minX) * tick / 4;
-      double x = LEFT + plotW * tick / 4.0;
-      String label = logX ? number(100 * (1 - Math.pow(10, -fxValue))) + "%" : number(fxValue);
+    int xTicks = logX ? (int) maxX : 4;
+    for (int tick = 0; tick <= xTicks; tick++) {
+      double fxValue = minX + (maxX - minX) * tick / xTicks;
+      double x = LEFT + plotW * tick / (double) xTicks;
+      String label = logX ? percentLabel(fxValue) : number(fxValue);
       svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%s</text>%n",
           x, TOP + plotH + 14, label));
     }
@@ -98,6 +104,14 @@ final class SvgChart {
       String colour = COLOURS[i % COLOURS.length];
       svg.append(String.format(Locale.ROOT, "<polyline class=\"series\" data-series=\"%s\" fill=\"none\" stroke=\"%s\""
           + " stroke-width=\"1.5\" points=\"%s\"/>%n", escape(s.name()), colour, points.toString().trim()));
+      if (!logX && s.x().length <= 120) {
+        // Markers, so that a run of one or two intervals still shows.
+        for (String point : points.toString().trim().split(" ")) {
+          String[] xy = point.split(",");
+          svg.append(String.format(Locale.ROOT, "<circle cx=\"%s\" cy=\"%s\" r=\"2.5\" fill=\"%s\"/>%n", xy[0], xy[1],
+              colour));
+        }
+      }
       svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"%s\">%s</text>%n",
           WIDTH - RIGHT + 8, TOP + 12 + 14 * i, colour, escape(s.name())));
     }
@@ -107,6 +121,12 @@ final class SvgChart {
   /** On the log axis x is a percentile: plotted at log10(1 / (1 - p/100)), as HdrHistogram does. */
   private double fx(double x) {
     return logX ? Math.log10(1 / (1 - Math.min(x, 99.9999) / 100)) : x;
+  }
+
+  private static String percentLabel(double decades) {
+    double percent = 100 * (1 - Math.pow(10, -decades));
+    return decades < 0.5 ? "0%" : String.format(Locale.ROOT, "%." + Math.max(0, (int) Math.round(decades) - 2) + "f%%",
+        percent);
   }
 
   private static String number(double v) {

@@ -65,7 +65,8 @@ final class WorkloadReport {
     Map<Long, Double> perInterval = new TreeMap<>();
     for (String tag : tags) {
       for (Histogram h : series.getOrDefault(run, Map.of()).getOrDefault(tag, List.of())) {
-        perInterval.merge(h.getStartTimeStamp(), h.getTotalCount() / (intervalMs / 1000.0), Double::sum);
+        double seconds = Math.max(1, h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0;
+        perInterval.merge(h.getStartTimeStamp(), h.getTotalCount() / seconds, Double::sum);
       }
     }
     return toXy(perInterval);

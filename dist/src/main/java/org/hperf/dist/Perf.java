@@ -7,6 +7,7 @@ import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.ExitCode;
 import org.hperf.analyzers.AggregateTool;
 import org.hperf.analyzers.CompareTool;
+import org.hperf.analyzers.ReportTool;
 import org.hperf.jobs.WorkloadTool;
 import org.hperf.loaders.CreateTableTool;
 import org.hperf.loaders.LoadTool;
@@ -28,6 +29,7 @@ public final class Perf {
           WorkloadTool::new),
       new Command(AggregateTool.NAME, "merge a run's task histogram logs into throughput and percentiles",
           AggregateTool::new),
+      new Command(ReportTool.NAME, "text table and self-contained HTML report of aggregated runs", ReportTool::new),
       new Command(CompareTool.NAME, "compare two aggregated runs per operation (\"+50%\", \"within noise\")",
           CompareTool::new),
       new Command(DemoTool.NAME, "start an embedded HBase cluster and run create-table, load, verify",
