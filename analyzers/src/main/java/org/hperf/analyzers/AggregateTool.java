@@ -113,6 +113,8 @@ public final class AggregateTool extends HperfTool {
     }
     FileInputFormat.setInputPathFilter(job, HistogramLogFilter.class);
     job.setMapperClass(LogMergeMapper.class);
+    // Merging is associative: each map's histograms of one key are merged before the shuffle.
+    job.setCombinerClass(HistogramMergeReducer.class);
     job.setReducerClass(HistogramMergeReducer.class);
     job.setMapOutputKeyClass(Text.class);
     job.setMapOutputValueClass(Text.class);

@@ -14,13 +14,19 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.hperf.core.LatencyHistograms;
 
 /**
- * Reads one task log and emits, per tag, its whole-window histogram and its histogram per interval
- * (keys {@code H <run> <tag> total} and {@code H <run> <tag> <interval index>}, merged by the
- * reducer), plus the task's window ({@code W}) and per-interval counts ({@code C}) from which the
- * driver computes throughput over the run's common window.
+ * Reads task logs (many per map) and emits, per run and tag, the whole-window histogram and the
+ * histogram of every interval (keys {@code H <run> <tag> total} and
+ * {@code H <run> <tag> <interval index>}, merged by the combiner and reducer), plus each task's
+ * window ({@code W}) and per-interval counts ({@code C}) from which the driver computes throughput
+ * over the run's common window. Histograms are merged in the mapper first: encoding one per log
+ * and interval for the shuffle would cost more than reading the logs.
  */
 public final class LogMergeMapper extends Mapper<Text, NullWritable, Text, Text> {
   static final String INTERVAL_MS = "hperf.aggregate.interval.ms";
+  /** Merged histograms held before they are emitted: ~190 KB each (1 us to 1 h, 3 digits). */
+  private static final int MAX_HELD = 256;
+
+  private final Map<String, Histogram> held = new HashMap<>();
 
   @Override
   protected void map(Text pathText, NullWritable ignored, Context context) throws IOException, InterruptedException {
@@ -35,18 +41,33 @@ public final class LogMergeMapper extends Mapper<Text, NullWritable, Text, Text>
     }
     long intervalMs = context.getConfiguration().getLong(INTERVAL_MS, 10_000);
     context.write(new Text("W\t" + run + "\t" + task), new Text(log.windowStartMs + "\t" + log.windowEndMs));
-    Map<String, Histogram> totals = new HashMap<>();
     for (Histogram interval : log.intervals) {
       String tag = interval.getTag();
-      totals.computeIfAbsent(tag, t -> LatencyHistograms.newHistogram()).add(interval);
       long index = Math.max(0, Math.round((interval.getStartTimeStamp() - log.windowStartMs) / (double) intervalMs));
-      context.write(new Text("H\t" + run + "\t" + tag + "\t" + index), new Text(HistogramCodec.encode(interval)));
+      hold("H\t" + run + "\t" + tag + "\ttotal", interval);
+      hold("H\t" + run + "\t" + tag + "\t" + index, interval);
       context.write(new Text("C\t" + run + "\t" + tag + "\t" + task + "\t" + interval.getStartTimeStamp()),
           new Text(interval.getEndTimeStamp() + "\t" + interval.getTotalCount()));
     }
-    for (Map.Entry<String, Histogram> total : totals.entrySet()) {
-      context.write(new Text("H\t" + run + "\t" + total.getKey() + "\ttotal"), new Text(HistogramCodec.encode(total.getValue())));
+    if (held.size() > MAX_HELD) {
+      emitHeld(context);
     }
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    emitHeld(context);
+  }
+
+  private void hold(String key, Histogram histogram) {
+    held.computeIfAbsent(key, k -> LatencyHistograms.newHistogram()).add(histogram);
+  }
+
+  private void emitHeld(Context context) throws IOException, InterruptedException {
+    for (Map.Entry<String, Histogram> e : held.entrySet()) {
+      context.write(new Text(e.getKey()), new Text(HistogramCodec.encode(e.getValue())));
+    }
+    held.clear();
   }
 
   private static byte[] readAll(FileSystem fs, Path path) throws IOException {

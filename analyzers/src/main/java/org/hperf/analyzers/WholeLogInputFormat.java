@@ -1,5 +1,6 @@
 package org.hperf.analyzers;
 
+import java.io.IOException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
@@ -7,54 +8,73 @@ import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.hadoop.mapreduce.lib.input.CombineFileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.CombineFileRecordReader;
+import org.apache.hadoop.mapreduce.lib.input.CombineFileSplit;
 
-/** One map input per task log: the record is the log's path; the mapper reads the file whole. */
-public final class WholeLogInputFormat extends FileInputFormat<Text, NullWritable> {
+/**
+ * The aggregate job's input: every task log whole, many logs to a map (up to
+ * {@link #MAX_SPLIT_BYTES}, a few hundred logs), so that thousands of logs need tens of maps, not
+ * thousands, and the combiner merges each map's histograms before the shuffle. The record is a
+ * log's path; the mapper reads the file.
+ */
+public final class WholeLogInputFormat extends CombineFileInputFormat<Text, NullWritable> {
+  static final long MAX_SPLIT_BYTES = 64L << 20;
+
+  public WholeLogInputFormat() {
+    setMaxSplitSize(MAX_SPLIT_BYTES);
+  }
+
   @Override
   protected boolean isSplitable(JobContext context, Path file) {
     return false;
   }
 
   @Override
-  public RecordReader<Text, NullWritable> createRecordReader(InputSplit split, TaskAttemptContext context) {
-    return new RecordReader<>() {
-      private Text path;
-      private boolean read;
+  public RecordReader<Text, NullWritable> createRecordReader(InputSplit split, TaskAttemptContext context)
+      throws IOException {
+    return new CombineFileRecordReader<>((CombineFileSplit) split, context, PathReader.class);
+  }
 
-      @Override
-      public void initialize(InputSplit s, TaskAttemptContext c) {
-        path = new Text(((FileSplit) s).getPath().toString());
-      }
+  /** Yields one file of a combined split: its path, once. */
+  public static final class PathReader extends RecordReader<Text, NullWritable> {
+    private final Text path;
+    private boolean read;
 
-      @Override
-      public boolean nextKeyValue() {
-        if (read) {
-          return false;
-        }
-        read = true;
-        return true;
-      }
+    public PathReader(CombineFileSplit split, TaskAttemptContext context, Integer index) {
+      this.path = new Text(split.getPath(index).toString());
+    }
 
-      @Override
-      public Text getCurrentKey() {
-        return path;
-      }
+    @Override
+    public void initialize(InputSplit split, TaskAttemptContext context) {
+    }
 
-      @Override
-      public NullWritable getCurrentValue() {
-        return NullWritable.get();
+    @Override
+    public boolean nextKeyValue() {
+      if (read) {
+        return false;
       }
+      read = true;
+      return true;
+    }
 
-      @Override
-      public float getProgress() {
-        return read ? 1 : 0;
-      }
+    @Override
+    public Text getCurrentKey() {
+      return path;
+    }
 
-      @Override
-      public void close() {
-      }
-    };
+    @Override
+    public NullWritable getCurrentValue() {
+      return NullWritable.get();
+    }
+
+    @Override
+    public float getProgress() {
+      return read ? 1 : 0;
+    }
+
+    @Override
+    public void close() {
+    }
   }
 }
