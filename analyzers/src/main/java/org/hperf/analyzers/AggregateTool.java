@@ -71,8 +71,7 @@ public final class AggregateTool extends HperfTool {
     List<Path> runs = runDirectories(fs, runDir);
     String incomplete = incompleteness(fs, runs, record);
     if (incomplete != null) {
-      System.err.println("perf aggregate: " + incomplete + "; no figures were computed");
-      return ExitCode.FAILED;
+      throw new UsageException(incomplete + "; no figures were computed: aggregate a complete run directory");
     }
     Path output = new Path(parsed.string("output", new Path(runDir, "aggregate").toString()));
     if (fs.exists(output)) {

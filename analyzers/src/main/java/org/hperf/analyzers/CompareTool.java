@@ -25,7 +25,7 @@ public final class CompareTool extends HperfTool {
   protected CommandOptions options() {
     return new CommandOptions(NAME, "<baseline run dir> <candidate run dir> [options]",
         "Compare two aggregated workload runs, e.g. HBase 1 vs HBase 2, per operation.")
-        .value(null, "format", "text|json", "output format", "text")
+        .value(null, "format", "text|json|html", "output format (html: a self-contained page on stdout)", "text")
         .flag(null, "force", "compare even runs of different workloads or record counts");
   }
 
@@ -40,8 +40,8 @@ public final class CompareTool extends HperfTool {
       throw new UsageException("compare takes two run directories: perf compare <baseline> <candidate>");
     }
     String format = parsed.string("format", "text");
-    if (!format.equals("text") && !format.equals("json")) {
-      throw new UsageException("--format " + format + " is not known: use text or json");
+    if (!format.equals("text") && !format.equals("json") && !format.equals("html")) {
+      throw new UsageException("--format " + format + " is not known: use text, json or html");
     }
     SummaryTable baseline = SummaryTable.read(getConf(), new Path(parsed.positional().get(0)));
     SummaryTable candidate = SummaryTable.read(getConf(), new Path(parsed.positional().get(1)));
@@ -49,7 +49,8 @@ public final class CompareTool extends HperfTool {
       refuseIncomparable(baseline, candidate);
     }
     List<Map<String, Object>> rows = compare(baseline, candidate);
-    System.out.print(format.equals("json") ? Json.write(rows) : text(baseline, candidate, rows));
+    System.out.print(format.equals("json") ? Json.write(rows)
+        : format.equals("html") ? html(baseline, candidate, rows) : text(baseline, candidate, rows));
     return ExitCode.OK;
   }
 
@@ -99,6 +100,27 @@ public final class CompareTool extends HperfTool {
 
   static String signed(double percent) {
     return String.format(Locale.ROOT, "%+.0f%%", percent);
+  }
+
+  private static String html(SummaryTable a, SummaryTable b, List<Map<String, Object>> rows) {
+    StringBuilder out = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        + "<title>hperf compare</title><style>body{font-family:sans-serif;margin:24px}table{border-collapse:collapse}"
+        + "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child{text-align:left}"
+        + ".up{color:#2ca02c}.down{color:#d62728}.noise{color:#777}</style></head><body>\n<h1>hperf compare</h1>\n");
+    out.append("<p>baseline: ").append(SvgChart.escape(a.dir + " (" + a.workload() + ")")).append("<br>candidate: ")
+        .append(SvgChart.escape(b.dir + " (" + b.workload() + ")")).append("</p>\n<table id=\"compare\"><tr>")
+        .append("<th>operation</th><th>baseline ops/s</th><th>candidate ops/s</th><th>change</th><th>baseline p99 us</th>")
+        .append("<th>candidate p99 us</th><th>p99 change</th></tr>\n");
+    for (Map<String, Object> row : rows) {
+      double change = (Double) row.get("throughputChangePercent");
+      String css = (Boolean) row.get("withinNoise") ? "noise" : change >= 0 ? "up" : "down";
+      out.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%,.1f</td><td>%,.1f</td><td class=\"%s\">%s%s</td>"
+          + "<td>%,d</td><td>%,d</td><td>%s</td></tr>%n", row.get("operation"), (Double) row.get("baselineOpsPerSec"),
+          (Double) row.get("candidateOpsPerSec"), css, signed(change),
+          (Boolean) row.get("withinNoise") ? " (within noise)" : "", (Long) row.get("baselineP99Micros"),
+          (Long) row.get("candidateP99Micros"), signed((Double) row.get("p99ChangePercent"))));
+    }
+    return out.append("</table>\n</body></html>\n").toString();
   }
 
   private static String text(SummaryTable a, SummaryTable b, List<Map<String, Object>> rows) {

@@ -37,6 +37,12 @@ class AggregateToolTest {
     String json = Files.readString(new File(dir, "aggregate/summary.json").toPath());
     assertTrue(json.contains("\"workload\": \"golden\""), json);
     assertEquals(4000, totalOf(new File(dir, "aggregate/run-1.hlog"), "READ"), "the merged log, read back");
+    // HdrHistogram's own log processor reads the merged log too.
+    String processed = tmp.resolve("processed").toString();
+    new org.HdrHistogram.HistogramLogProcessor(new String[] {"-i", new File(dir, "aggregate/run-1.hlog").getPath(),
+        "-tag", "READ", "-outputValueUnitRatio", "1", "-o", processed}).run();
+    String distribution = Files.readString(Path.of(processed + ".hgrm"));
+    assertTrue(distribution.contains("#[Max     =     2000.000, Total count    =         4000]"), distribution);
   }
 
   @Test
@@ -99,20 +105,20 @@ class AggregateToolTest {
   }
 
   @Test
-  void aTruncatedOrMissingTaskLogFailsNamingIt(@TempDir Path tmp) throws Exception {
+  void aTruncatedOrMissingTaskLogIsRefusedNamingIt(@TempDir Path tmp) throws Exception {
     File dir = tmp.resolve("t").toFile();
     copyGolden(dir);
     File log = new File(dir, "run-1/client-00001.hlog");
     byte[] bytes = Files.readAllBytes(log.toPath());
     Files.write(log.toPath(), java.util.Arrays.copyOf(bytes, bytes.length / 2));
     ToolRun truncated = aggregate(dir.getPath());
-    assertEquals(ExitCode.FAILED, truncated.exitCode(), truncated.all());
+    assertEquals(ExitCode.USAGE, truncated.exitCode(), truncated.all());
     assertTrue(truncated.err().contains("run-1/client-00001.hlog is truncated"), truncated.all());
     assertTrue(!new File(dir, "aggregate/summary.json").exists(), "no partial figures");
 
     assertTrue(log.delete());
     ToolRun missing = aggregate(dir.getPath());
-    assertEquals(ExitCode.FAILED, missing.exitCode(), missing.all());
+    assertEquals(ExitCode.USAGE, missing.exitCode(), missing.all());
     assertTrue(missing.err().contains("task log client-00001.hlog is missing (the run had 2 clients)"), missing.all());
   }
 

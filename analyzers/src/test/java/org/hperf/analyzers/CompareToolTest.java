@@ -31,6 +31,10 @@ class CompareToolTest {
 
     ToolRun json = compare(base.getPath(), cand.getPath(), "--format", "json");
     assertTrue(json.out().contains("\"throughputChangePercent\": 50.000"), json.out());
+
+    ToolRun html = compare(base.getPath(), cand.getPath(), "--format", "html");
+    assertTrue(html.out().contains("<td class=\"up\">+50%</td>"), html.out());
+    assertTrue(html.out().contains("+9% (within noise)"), html.out());
   }
 
   @Test

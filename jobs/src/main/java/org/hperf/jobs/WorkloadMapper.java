@@ -63,10 +63,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     if (workload.prewarm()) {
       prewarm(dataset, workload, run, client, context);
     }
-    Path barrierDir = new Path(conf.get(BARRIER_DIR));
-    long startMs = new StartBarrier(barrierDir.getFileSystem(conf), barrierDir, run.clients())
-        .await(client, run.barrierTimeoutSeconds() * 1000, context::progress);
-    Thread.sleep(Math.max(0, startMs - System.currentTimeMillis()));
+    long startMs = awaitCommonStart(conf, run, client, context);
 
     long startNanos = System.nanoTime();
     long measureFromNanos = startNanos + run.warmupSeconds() * 1_000_000_000L;
@@ -79,26 +76,24 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     List<ClientThread> clients = new ArrayList<>();
     List<Table> tables = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
-    long budgetOfClient = share(workload.operationCount(), run.clients(), client);
-    for (int t = 0; t < run.threads(); t++) {
-      Table table = connection.getTable(dataset.tableName());
-      tables.add(table);
-      long budget = workload.operationCount() == 0 ? Long.MAX_VALUE : share(budgetOfClient, run.threads(), t);
-      ClientThread worker = new ClientThread(shared, table, chooser(workload, run, client, t),
-          new InsertKeys(workload.recordCount(), run.tableRecordCount(), run, client, t),
-          new SplittableRandom(Seeds.derive(run.seed(), run.runIndex(), client, t)), budget,
-          run.intervalNanosPerThread(), ((long) run.runIndex() << 56) | ((long) client << 32) | ((long) t << 24));
-      clients.add(worker);
-      Thread thread = new Thread(worker, "hperf-client-" + client + "-" + t);
-      threads.add(thread);
-      thread.start();
-    }
-    Path log = new Path(FileOutputFormat.getWorkOutputPath(context), String.format("client-%05d%s", client,
-        LatencyHistograms.LOG_SUFFIX));
-    new IntervalLogger(workload, run, client, service, intended, clients, context)
-        .logUntilDone(log, threads, startMs + run.warmupSeconds() * 1000, measureFromNanos);
-    for (Table table : tables) {
-      table.close();
+    try {
+      for (int t = 0; t < run.threads(); t++) {
+        Table table = connection.getTable(dataset.tableName());
+        tables.add(table);
+        ClientThread worker = newClientThread(shared, table, run, client, t);
+        clients.add(worker);
+        Thread thread = new Thread(worker, "hperf-client-" + client + "-" + t);
+        threads.add(thread);
+        thread.start();
+      }
+      Path log = new Path(FileOutputFormat.getWorkOutputPath(context), String.format("client-%05d%s", client,
+          LatencyHistograms.LOG_SUFFIX));
+      new IntervalLogger(workload, run, client, service, intended, clients, context)
+          .logUntilDone(log, threads, startMs + run.warmupSeconds() * 1000, measureFromNanos);
+    } finally {
+      for (Table table : tables) {
+        table.close();
+      }
     }
     for (ClientThread worker : clients) {
       if (worker.failure() != null) {
@@ -106,6 +101,30 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       }
     }
     addCounters(clients, context);
+  }
+
+  /** Meets the other clients at the start barrier and sleeps until the common start time. */
+  private static long awaitCommonStart(Configuration conf, RunSpec run, int client, Context context)
+      throws IOException, InterruptedException {
+    Path barrierDir = new Path(conf.get(BARRIER_DIR));
+    long startMs = new StartBarrier(barrierDir.getFileSystem(conf), barrierDir, run.clients())
+        .await(client, run.barrierTimeoutSeconds() * 1000, context::progress);
+    Thread.sleep(Math.max(0, startMs - System.currentTimeMillis()));
+    return startMs;
+  }
+
+  /** Thread {@code t} of a client: its exact share of the operations, its own seed, keys and inserts. */
+  private static ClientThread newClientThread(ClientThread.Shared shared, Table table, RunSpec run, int client,
+      int t) {
+    WorkloadSpec workload = shared.workload();
+    long budgetOfClient = share(workload.operationCount(), run.clients(), client);
+    long budget = workload.operationCount() == 0 ? Long.MAX_VALUE : share(budgetOfClient, run.threads(), t);
+    // Update versions: run, client and thread in the high bits, so no two threads write the same.
+    long versionBase = ((long) run.runIndex() << 56) | ((long) client << 32) | ((long) t << 24);
+    return new ClientThread(shared, table, chooser(workload, run, client, t),
+        new InsertKeys(workload.recordCount(), run.tableRecordCount(), run, client, t),
+        new SplittableRandom(Seeds.derive(run.seed(), run.runIndex(), client, t)), budget,
+        run.intervalNanosPerThread(), versionBase);
   }
 
   private static WorkloadSpec parseWorkload(Configuration conf, DatasetSpec dataset) {
