@@ -1,0 +1,123 @@
+package org.hperf.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Cluster;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.CounterGroup;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobID;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.util.ToolRunner;
+import org.hperf.core.ExitCode;
+import org.hperf.core.testing.MiniClusterExtension;
+import org.hperf.core.testing.ToolRun;
+import org.hperf.jobs.WorkloadTool;
+import org.hperf.loaders.CreateTableTool;
+import org.hperf.loaders.LoadTool;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * load and a workload on real YARN (MiniMRYarnCluster: ResourceManager, NodeManager,
+ * JobHistoryServer) beside the mini HBase cluster; the counters are then read back from the
+ * JobHistoryServer over RPC, as the JobHistory UI shows them: display names and values.
+ */
+@ExtendWith(MiniClusterExtension.class)
+class YarnJobHistoryIT {
+  private static MiniMRYarnCluster yarn;
+  private static Configuration conf;
+
+  @BeforeAll
+  static void startYarn() {
+    Configuration base = MiniClusterExtension.cluster().configuration();
+    base.set("mapreduce.framework.name", "yarn");
+    String opens = System.getProperty("hperf.jvm.opens", "");
+    base.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m " + opens);
+    base.set("mapreduce.map.java.opts", "-Xmx512m " + opens);
+    base.set("mapreduce.reduce.java.opts", "-Xmx512m " + opens);
+    base.setInt("yarn.app.mapreduce.am.resource.mb", 768);
+    base.setInt("mapreduce.map.memory.mb", 768);
+    base.setInt("mapreduce.reduce.memory.mb", 768);
+    base.setInt("yarn.nodemanager.resource.memory-mb", 6144);
+    base.setBoolean("yarn.nodemanager.vmem-check-enabled", false);
+    base.setFloat("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", 99.5f);
+    base.set("yarn.app.mapreduce.am.staging-dir",
+        new File(System.getProperty("hperf.test.dir", "target/test-tmp"), "yarn-staging").getAbsolutePath());
+    yarn = new MiniMRYarnCluster("hperf-yarn", 1);
+    yarn.init(base);
+    yarn.start();
+    conf = new Configuration(yarn.getConfig());
+  }
+
+  @AfterAll
+  static void stopYarn() {
+    if (yarn != null) {
+      yarn.stop();
+    }
+  }
+
+  @Test
+  void loadAndWorkloadRunOnYarnAndTheirCountersComeBackFromJobHistory() throws Exception {
+    ToolRun create = run(new CreateTableTool(), "--table", "yarn_t", "--recordcount", "2000", "--regions", "2");
+    assertEquals(ExitCode.OK, create.exitCode(), create.all());
+    ToolRun load = run(new LoadTool(), "--table", "yarn_t", "--mode", "put");
+    assertEquals(ExitCode.OK, load.exitCode(), load.all());
+    Counters loadCounters = fromHistory(jobId(load, "hperf load"));
+    CounterGroup loadGroup = loadCounters.getGroup("org.hperf.loaders.LoadCounters");
+    assertEquals("hperf load", loadGroup.getDisplayName());
+    assertEquals(2000, loadGroup.findCounter("RECORDS_WRITTEN").getValue());
+    assertEquals("Records written", loadGroup.findCounter("RECORDS_WRITTEN").getDisplayName());
+
+    File output = new File(System.getProperty("hperf.test.dir", "target/test-tmp"), "yarn-runs/c");
+    ToolRun workload = run(new WorkloadTool(), "-P", "../conf/workloads/workloadc", "--table", "yarn_t",
+        "--clients", "2", "--threads", "2", "--duration", "2", "--output", "file://" + output.getAbsolutePath());
+    assertEquals(ExitCode.OK, workload.exitCode(), workload.all());
+    Counters counters = fromHistory(jobId(workload, "hperf workload"));
+    CounterGroup group = counters.getGroup("org.hperf.jobs.WorkloadCounters");
+    assertEquals("hperf workload", group.getDisplayName());
+    Counter readOk = group.findCounter("READ_OK");
+    assertEquals("Read OK", readOk.getDisplayName());
+    assertTrue(readOk.getValue() > 0, "reads measured on YARN");
+    assertEquals(printed(workload, "Read OK"), readOk.getValue(), "the history server's value is the job's");
+    assertEquals(2, new File(output, "run-1").listFiles((d, n) -> n.endsWith(".hlog")).length,
+        "both YARN tasks' logs committed");
+  }
+
+  private static ToolRun run(org.apache.hadoop.util.Tool tool, String... args) throws Exception {
+    return ToolRun.capture(() -> ToolRunner.run(new Configuration(conf), tool, args));
+  }
+
+  private static Counters fromHistory(String jobId) throws Exception {
+    Cluster cluster = new Cluster(conf);
+    try {
+      Job job = cluster.getJob(JobID.forName(jobId));
+      assertNotNull(job, "the history server knows " + jobId);
+      return job.getCounters();
+    } finally {
+      cluster.close();
+    }
+  }
+
+  private static String jobId(ToolRun run, String group) {
+    Matcher m = Pattern.compile(Pattern.quote(group) + " \\(job (job_\\w+)\\)").matcher(run.out());
+    assertTrue(m.find(), "job id printed\n" + run.all());
+    return m.group(1);
+  }
+
+  private static long printed(ToolRun run, String displayName) {
+    Matcher m = Pattern.compile("^\\s+" + Pattern.quote(displayName) + "\\s+([\\d,]+)$", Pattern.MULTILINE)
+        .matcher(run.out());
+    assertTrue(m.find(), displayName + " printed\n" + run.all());
+    return Long.parseLong(m.group(1).replace(",", ""));
+  }
+}
