@@ -19,6 +19,7 @@ import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.ExitCode;
 import org.hperf.core.testing.MiniClusterExtension;
 import org.hperf.core.testing.ToolRun;
+import org.hperf.jobs.WorkloadMapper;
 import org.hperf.jobs.WorkloadTool;
 import org.hperf.loaders.CreateTableTool;
 import org.hperf.loaders.LoadTool;
@@ -39,6 +40,8 @@ class YarnJobHistoryIT {
 
   @BeforeAll
   static void startYarn() {
+    org.apache.hadoop.fs.FileUtil.fullyDelete(new File(System.getProperty("hperf.test.dir", "target/test-tmp"),
+        "yarn-runs"));
     Configuration base = MiniClusterExtension.cluster().configuration();
     base.set("mapreduce.framework.name", "yarn");
     String opens = System.getProperty("hperf.jvm.opens", "");
@@ -91,6 +94,36 @@ class YarnJobHistoryIT {
     assertEquals(printed(workload, "Read OK"), readOk.getValue(), "the history server's value is the job's");
     assertEquals(2, new File(output, "run-1").listFiles((d, n) -> n.endsWith(".hlog")).length,
         "both YARN tasks' logs committed");
+  }
+
+  @Test
+  void aRetriedTaskAttemptIsCountedOnce() throws Exception {
+    ToolRun create = run(new CreateTableTool(), "--table", "retry_t", "--recordcount", "1000", "--regions", "2");
+    assertEquals(ExitCode.OK, create.exitCode(), create.all());
+    assertEquals(ExitCode.OK, run(new LoadTool(), "--table", "retry_t", "--mode", "put").exitCode());
+    File output = new File(System.getProperty("hperf.test.dir", "target/test-tmp"), "yarn-runs/retry");
+    ToolRun workload = run(new WorkloadTool(), "-D", WorkloadMapper.FAIL_FIRST_ATTEMPT_OF_CLIENT + "=1",
+        "-P", "../conf/workloads/workloadc", "--table", "retry_t", "--clients", "2", "--threads", "2",
+        "--duration", "2", "--output", "file://" + output.getAbsolutePath());
+    assertEquals(ExitCode.OK, workload.exitCode(), workload.all());
+    Counters counters = fromHistory(jobId(workload, "hperf workload"));
+    assertEquals(1, counters.findCounter(org.apache.hadoop.mapreduce.JobCounter.NUM_FAILED_MAPS).getValue(),
+        "client 1's first attempt failed and was retried");
+    File[] logs = new File(output, "run-1").listFiles((d, n) -> n.endsWith(".hlog"));
+    assertEquals(2, logs.length, "one committed log per client, none from the failed attempt");
+    long logged = 0;
+    for (File log : logs) {
+      try (java.io.FileInputStream in = new java.io.FileInputStream(log)) {
+        org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(in);
+        org.HdrHistogram.EncodableHistogram h;
+        while ((h = reader.nextIntervalHistogram()) != null) {
+          logged += "READ".equals(h.getTag()) ? ((org.HdrHistogram.Histogram) h).getTotalCount() : 0;
+        }
+      }
+    }
+    long counted = counters.findCounter(org.hperf.jobs.WorkloadCounters.READ_OK).getValue();
+    assertTrue(counted > 0);
+    assertEquals(counted, logged, "counters and committed logs agree: the failed attempt is in neither");
   }
 
   private static ToolRun run(org.apache.hadoop.util.Tool tool, String... args) throws Exception {

@@ -36,6 +36,11 @@ import org.hperf.core.generators.Distribution;
  */
 public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, NullWritable, NullWritable> {
   static final String BARRIER_DIR = "hperf.run.barrier.dir";
+  /**
+   * Fault injection for tests: the first attempt of this client's task fails after writing its
+   * whole histogram log, to prove that a retried attempt is counted once. Never set in a real run.
+   */
+  public static final String FAIL_FIRST_ATTEMPT_OF_CLIENT = "hperf.test.fail-first-attempt-of-client";
   private static final int PREWARM_BATCH = 100;
 
   private Connection connection;
@@ -94,6 +99,10 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       for (Table table : tables) {
         table.close();
       }
+    }
+    if (client == conf.getInt(FAIL_FIRST_ATTEMPT_OF_CLIENT, -1) && context.getTaskAttemptID().getId() == 0) {
+      throw new IOException("injected failure of client " + client + "'s first attempt (" + FAIL_FIRST_ATTEMPT_OF_CLIENT
+          + ")");
     }
     for (ClientThread worker : clients) {
       if (worker.failure() != null) {
