@@ -60,7 +60,15 @@ final class HtmlReport {
   private String section(WorkloadReport w) {
     StringBuilder s = new StringBuilder();
     s.append("<h2>").append(SvgChart.escape(w.workload())).append("</h2>\n<p>").append(SvgChart.escape(
-        w.summary.dir.toString())).append("</p>\n<div class=\"charts\">\n");
+        w.summary.dir.toString())).append("</p>\n");
+    for (String run : w.series.keySet()) {
+      List<String> reasons = Disturbance.of(w.summary.record, run);
+      if (!reasons.isEmpty()) {
+        s.append("<p class=\"disturbed\" style=\"color:#d62728\"><b>").append(run).append(" is disturbed</b>: ")
+            .append(SvgChart.escape(String.join(", ", reasons))).append("; its figures are not those of a clean run.</p>\n");
+      }
+    }
+    s.append("<div class=\"charts\">\n");
     Set<String> topLevel = AggregateTool.topLevelTags(w.summary.record, w.merged.keySet());
     SvgChart throughput = new SvgChart("Throughput over time (all operations)", "seconds", "ops/s", false);
     for (String run : w.series.keySet()) {

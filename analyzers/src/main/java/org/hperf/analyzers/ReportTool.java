@@ -63,6 +63,14 @@ public final class ReportTool extends HperfTool {
             op.meanThroughput(), op.runThroughputs().size(), l.p50(), l.p99(), l.p999(), l.maxMicros()));
       }
     }
+    for (WorkloadReport w : workloads) {
+      for (String run : w.series.keySet()) {
+        List<String> reasons = Disturbance.of(w.summary.record, run);
+        if (!reasons.isEmpty()) {
+          out.append(String.format("DISTURBED: %s %s: %s%n", w.workload(), run, String.join(", ", reasons)));
+        }
+      }
+    }
     List<String[]> bigTable = bigTableRows(workloads);
     if (!bigTable.isEmpty()) {
       out.append(String.format("%nBigTable figure 6 (rows/s, one tablet server) vs hperf (rows/s per region server):%n"));

@@ -84,6 +84,7 @@ final class Summary {
       Map<String, Object> r = new LinkedHashMap<>();
       long[] window = run.commonWindow();
       r.put("tasks", run.windows.size());
+      r.put("disturbedBy", Disturbance.of(record, run.run));
       r.put("windowStartMs", window[0]);
       r.put("windowEndMs", window[1]);
       for (String tag : tagsWithAll()) {
@@ -137,7 +138,15 @@ final class Summary {
   }
 
   String table() {
-    StringBuilder out = new StringBuilder(String.format("%-20s %-10s %12s %12s %9s %9s %9s %9s %9s%n", "operation",
+    StringBuilder out = new StringBuilder();
+    for (RunResult run : runs.values()) {
+      List<String> reasons = Disturbance.of(record, run.run);
+      if (!reasons.isEmpty()) {
+        out.append(run.run).append(" is DISTURBED: ").append(String.join(", ", reasons))
+            .append("; its figures are not those of a clean run\n");
+      }
+    }
+    out.append(String.format("%-20s %-10s %12s %12s %9s %9s %9s %9s %9s%n", "operation",
         "scope", "ops/s", "operations", "mean us", "p50 us", "p99 us", "p99.9 us", "max us"));
     for (String tag : tagsWithAll()) {
       for (RunResult run : runs.values()) {

@@ -35,9 +35,13 @@ class ReportToolTest {
     assertEquals(ExitCode.OK, report.exitCode(), report.all());
     assertTrue(report.out().lines().anyMatch(l -> l.startsWith("workloada") && l.contains("READ")), report.out());
     assertTrue(report.out().contains("randomread") && report.out().contains("1,212"), report.out());
+    assertTrue(report.out().contains("DISTURBED: workloada run-2: 7 failed operations, 1 failed task attempts"),
+        report.out());
+    assertTrue(!report.out().contains("workloada run-1:"), "run-1 is clean\n" + report.out());
 
     String dom = renderInChromium(html, tmp);
     assertTrue(dom.contains("<table id=\"summary\">"), "summary table rendered");
+    assertTrue(dom.contains("run-2 is disturbed"), "the disturbed run is marked");
     assertTrue(dom.contains("<table id=\"bigtable\">") && dom.contains("1,212"), "BigTable figure-6 column");
     Matcher charts = Pattern.compile("<svg class=\"chart\"").matcher(dom);
     int count = 0;
@@ -94,7 +98,9 @@ class ReportToolTest {
       }
     }
     Files.write(new File(dir, "run.properties").toPath(), List.of("workload.name=" + workload, "run.clients=2",
-        "run.interval.seconds=10", "cluster.regionservers=1", "version.hbase=2.6.1-hadoop3"));
+        "run.interval.seconds=10", "cluster.regionservers=1", "version.hbase=2.6.1-hadoop3",
+        "run.1.counter.READ_ERROR=0", "run.2.counter.READ_ERROR=5", "run.2.counter.UPDATE_ERROR=2",
+        "run.2.failedTaskAttempts=1"));
     ToolRun aggregate = ToolRun.capture(() -> ToolRunner.run(localConf(), new AggregateTool(),
         new String[] {dir.getPath()}));
     assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());

@@ -124,6 +124,14 @@ class YarnJobHistoryIT {
     long counted = counters.findCounter(org.hperf.jobs.WorkloadCounters.READ_OK).getValue();
     assertTrue(counted > 0);
     assertEquals(counted, logged, "counters and committed logs agree: the failed attempt is in neither");
+
+    // The aggregate job (on YARN too) gets the same count, and the report marks the run disturbed.
+    ToolRun aggregate = run(new org.hperf.analyzers.AggregateTool(), "file://" + output.getAbsolutePath());
+    assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
+    String csv = java.nio.file.Files.readString(new File(output, "aggregate/summary.csv").toPath());
+    assertTrue(csv.lines().anyMatch(l -> l.startsWith("run-1,READ,") && l.split(",")[3].equals(Long.toString(counted))),
+        csv);
+    assertTrue(aggregate.out().contains("run-1 is DISTURBED: 1 failed task attempts"), aggregate.all());
   }
 
   private static ToolRun run(org.apache.hadoop.util.Tool tool, String... args) throws Exception {

@@ -131,6 +131,9 @@ public final class WorkloadTool extends HperfTool {
       record.setProperty("run." + run.runIndex() + ".counter." + counter.name(),
           Long.toString(JobCounters.value(counters, counter)));
     }
+    // A retried task attempt: the run's figures come from a disturbed cluster or client.
+    record.setProperty("run." + run.runIndex() + ".failedTaskAttempts",
+        Long.toString(counters.findCounter(org.apache.hadoop.mapreduce.JobCounter.NUM_FAILED_MAPS).getValue()));
     return checkErrorRatio(counters, run.maxErrorRatio());
   }
 
