@@ -29,7 +29,7 @@ class RegionServerFaultIT {
     hbase.startRegionServer();
     MiniClusterExtension.cluster().testingUtility().waitFor(60_000,
         () -> hbase.getMaster().getServerManager().getOnlineServersList().size() >= 3);
-    ToolRun create = MiniClusterExtension.run(new CreateTableTool(), "--table", TABLE, "--recordcount", "60000",
+    ToolRun create = MiniClusterExtension.run(new CreateTableTool(), "--table", TABLE, "--recordcount", "200000",
         "--regions", "6");
     assertEquals(ExitCode.OK, create.exitCode(), create.all());
     MiniClusterExtension.cluster().testingUtility().waitTableAvailable(TableName.valueOf(TABLE));
@@ -47,7 +47,9 @@ class RegionServerFaultIT {
       }
     });
     HRegionServer victim = serverHoldingUserRegions(hbase);
-    Thread.sleep(3_000);
+    // Kill as soon as the victim has taken 1 MB of writes: early in a ~220 MB load, whatever the speed.
+    MiniClusterExtension.cluster().testingUtility().waitFor(120_000, 20, () -> victim.getRegions(TableName.valueOf(TABLE))
+        .stream().mapToLong(r -> r.getMemStoreDataSize()).sum() > (1 << 20) || load.isDone());
     assertTrue(!load.isDone(), "the load is still running when the region server dies");
     hbase.killRegionServer(victim.getServerName());
 
@@ -55,7 +57,7 @@ class RegionServerFaultIT {
     assertEquals(ExitCode.OK, loaded.exitCode(), loaded.all());
     ToolRun verify = MiniClusterExtension.run(new VerifyTool(), "--table", TABLE);
     assertEquals(ExitCode.OK, verify.exitCode(), verify.all());
-    LoadVerifyIT.assertCounter(verify, "Rows intact", 60_000);
+    LoadVerifyIT.assertCounter(verify, "Rows intact", 200_000);
     LoadVerifyIT.assertCounter(verify, "Rows missing", 0);
     LoadVerifyIT.assertCounter(verify, "Rows corrupt", 0);
   }
