@@ -12,7 +12,6 @@ import java.util.SplittableRandom;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.ExitCode;
 import org.hperf.core.LatencyHistograms;
@@ -148,13 +147,7 @@ class AggregateToolTest {
   }
 
   private static ToolRun aggregate(String... args) throws Exception {
-    Configuration conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    String tmp = System.getProperty("hperf.test.dir", "target/test-tmp");
-    conf.set("hadoop.tmp.dir", new File(tmp, "hadoop").getAbsolutePath());
-    conf.set("mapreduce.jobtracker.staging.root.dir", new File(tmp, "staging").getAbsolutePath());
-    return ToolRun.capture(() -> ToolRunner.run(conf, new AggregateTool(), args));
+    return ToolRun.capture(() -> ToolRunner.run(LocalJobs.conf(), new AggregateTool(), args));
   }
 
   private static long totalOf(File log, String tag) throws Exception {

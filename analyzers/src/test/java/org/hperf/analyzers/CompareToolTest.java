@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.ExitCode;
 import org.hperf.core.testing.ToolRun;
@@ -61,25 +60,16 @@ class CompareToolTest {
     }
     Files.writeString(new File(dir, "run.properties").toPath(), "workload.name=" + workload
         + "\nrun.clients=1\nrun.interval.seconds=10\ndataset.recordcount=1000\n");
-    ToolRun aggregate = ToolRun.capture(() -> ToolRunner.run(localConf(), new AggregateTool(),
+    ToolRun aggregate = ToolRun.capture(() -> ToolRunner.run(LocalJobs.conf(), new AggregateTool(),
         new String[] {dir.getPath()}));
     assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
     return dir;
   }
 
   private static ToolRun compare(String... args) throws Exception {
-    return ToolRun.capture(() -> ToolRunner.run(localConf(), new CompareTool(), args));
+    return ToolRun.capture(() -> ToolRunner.run(LocalJobs.conf(), new CompareTool(), args));
   }
 
-  private static Configuration localConf() {
-    Configuration conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    String tmp = System.getProperty("hperf.test.dir", "target/test-tmp");
-    conf.set("hadoop.tmp.dir", new File(tmp, "hadoop").getAbsolutePath());
-    conf.set("mapreduce.jobtracker.staging.root.dir", new File(tmp, "staging").getAbsolutePath());
-    return conf;
-  }
 
   private static String line(String out, String operation) {
     return out.lines().filter(l -> l.startsWith(operation + " ")).findFirst().orElse("");

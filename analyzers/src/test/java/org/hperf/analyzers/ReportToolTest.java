@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.ExitCode;
 import org.hperf.core.testing.ToolRun;
@@ -30,7 +29,7 @@ class ReportToolTest {
     File ycsb = run(tmp, "a", "workloada", 2);
     File bigTable = run(tmp, "rr", "randomread", 1);
     File html = tmp.resolve("report.html").toFile();
-    ToolRun report = ToolRun.capture(() -> ToolRunner.run(localConf(), new ReportTool(),
+    ToolRun report = ToolRun.capture(() -> ToolRunner.run(LocalJobs.conf(), new ReportTool(),
         new String[] {ycsb.getPath(), bigTable.getPath(), "--html", html.getPath()}));
     assertEquals(ExitCode.OK, report.exitCode(), report.all());
     assertTrue(report.out().lines().anyMatch(l -> l.startsWith("workloada") && l.contains("READ")), report.out());
@@ -63,7 +62,7 @@ class ReportToolTest {
 
   @Test
   void unaggregatedDirectoryIsAUsageError(@TempDir Path tmp) throws Exception {
-    ToolRun report = ToolRun.capture(() -> ToolRunner.run(localConf(), new ReportTool(), new String[] {tmp.toString()}));
+    ToolRun report = ToolRun.capture(() -> ToolRunner.run(LocalJobs.conf(), new ReportTool(), new String[] {tmp.toString()}));
     assertEquals(ExitCode.USAGE, report.exitCode());
     assertTrue(report.err().contains("run 'perf aggregate"), report.all());
   }
@@ -101,19 +100,10 @@ class ReportToolTest {
         "run.interval.seconds=10", "cluster.regionservers=1", "version.hbase=2.6.1-hadoop3",
         "run.1.counter.READ_ERROR=0", "run.2.counter.READ_ERROR=5", "run.2.counter.UPDATE_ERROR=2",
         "run.2.failedTaskAttempts=1"));
-    ToolRun aggregate = ToolRun.capture(() -> ToolRunner.run(localConf(), new AggregateTool(),
+    ToolRun aggregate = ToolRun.capture(() -> ToolRunner.run(LocalJobs.conf(), new AggregateTool(),
         new String[] {dir.getPath()}));
     assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
     return dir;
   }
 
-  private static Configuration localConf() {
-    Configuration conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    String tmp = System.getProperty("hperf.test.dir", "target/test-tmp");
-    conf.set("hadoop.tmp.dir", new File(tmp, "hadoop").getAbsolutePath());
-    conf.set("mapreduce.jobtracker.staging.root.dir", new File(tmp, "staging").getAbsolutePath());
-    return conf;
-  }
 }
