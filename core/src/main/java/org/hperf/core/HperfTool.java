@@ -23,6 +23,14 @@ public abstract class HperfTool extends Configured implements Tool {
   /** Runs the parsed command; returns an {@link ExitCode}. */
   protected abstract int execute(ParsedOptions options) throws Exception;
 
+  /**
+   * Checks that arguments parse with this command's options, without running anything: used to
+   * validate scheduled command lines (the Oozie workflow's actions) before they reach a cluster.
+   */
+  public final void checkArguments(String[] args) throws UsageException {
+    options().parse(args, maxPositionalArguments());
+  }
+
   @Override
   public final int run(String[] args) throws Exception {
     CommandOptions spec = options();
