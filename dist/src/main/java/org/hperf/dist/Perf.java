@@ -32,6 +32,8 @@ public final class Perf {
       new Command(ReportTool.NAME, "text table and self-contained HTML report of aggregated runs", ReportTool::new),
       new Command(CompareTool.NAME, "compare two aggregated runs per operation (\"+50%\", \"within noise\")",
           CompareTool::new),
+      new Command(SuiteTool.NAME, "the seed method in one command: load, workloads x runs, aggregate, report",
+          SuiteTool::new),
       new Command(DemoTool.NAME, "start an embedded HBase cluster and run create-table, load, verify",
           DemoTool::new));
 

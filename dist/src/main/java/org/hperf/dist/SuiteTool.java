@@ -1,0 +1,203 @@
+package org.hperf.dist;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import org.hperf.analyzers.AggregateTool;
+import org.hperf.analyzers.ReportTool;
+import org.hperf.core.ExitCode;
+import org.hperf.core.HperfTool;
+import org.hperf.core.UsageException;
+import org.hperf.core.cli.CommandOptions;
+import org.hperf.core.cli.ParsedOptions;
+import org.hperf.jobs.WorkloadTool;
+import org.hperf.loaders.CreateTableTool;
+import org.hperf.loaders.LoadTool;
+
+/**
+ * {@code perf suite}: the seed method as one command. create-table, bulk load and wait for
+ * compactions, then every workload {@code --runs} times for {@code --duration} seconds, each
+ * aggregated, and one report. Each step's command line and outcome are recorded in
+ * {@code <dir>/suite.properties}; rerunning the same directory skips the steps already done.
+ */
+public final class SuiteTool extends HperfTool {
+  public static final String NAME = "suite";
+  static final String DEFAULT_WORKLOADS = "updateonly,workloada,workloadc,workloadf,randomread,randomread-mem,"
+      + "randomwrite,sequentialread,sequentialwrite,scan";
+
+  /** A scale preset: the defaults of the options it names. */
+  enum Scale {
+    TINY(100_000, 16, 20, 1, 2, 4), SEED(1_000_000_000L, 250, 900, 3, 8, 16);
+
+    final long recordCount;
+    final int regions;
+    final long durationSeconds;
+    final int runs;
+    final int clients;
+    final int threads;
+
+    Scale(long recordCount, int regions, long durationSeconds, int runs, int clients, int threads) {
+      this.recordCount = recordCount;
+      this.regions = regions;
+      this.durationSeconds = durationSeconds;
+      this.runs = runs;
+      this.clients = clients;
+      this.threads = threads;
+    }
+  }
+
+  @Override
+  protected CommandOptions options() {
+    return new CommandOptions(NAME, "--dir <suite dir> [options]",
+        "Run the seed method: create-table, load, wait for compactions, every workload N times, aggregate,"
+            + " report. Rerunning a suite directory resumes it.")
+        .value(null, "dir", "path", "the suite's directory: state, runs, report (required)", null)
+        .value(null, "scale", "tiny|1tb", "presets: tiny = 100,000 records, 16 regions, 1 run of 20 s, 2 x 4"
+            + " clients; 1tb = 10^9 records, 250 regions, 3 runs of 900 s, 8 x 16 clients", "1tb")
+        .value(null, "table", "name", "table to create and load", "usertable")
+        .value(null, "recordcount", "n", "records (overrides the preset)", null)
+        .value(null, "regions", "n", "regions (overrides the preset)", null)
+        .value(null, "workloads", "list", "comma-separated workload files of the workload directory", DEFAULT_WORKLOADS)
+        .value(null, "workload-dir", "path", "where the workload files are", "<hperf home>/conf/workloads")
+        .value(null, "runs", "n", "runs per workload (overrides the preset)", null)
+        .value(null, "duration", "seconds", "measured seconds per run (overrides the preset)", null)
+        .value(null, "clients", "n", "map tasks per run (overrides the preset)", null)
+        .value(null, "threads", "n", "threads per client (overrides the preset)", null);
+  }
+
+  @Override
+  protected int execute(ParsedOptions parsed) throws Exception {
+    if (!parsed.has("dir")) {
+      throw new UsageException("--dir is required: the suite keeps its state, runs and report there");
+    }
+    Scale scale = scale(parsed.string("scale", "1tb"));
+    Path dir = new Path(parsed.string("dir", null));
+    File workloadDir = new File(parsed.string("workload-dir",
+        new File(System.getProperty("hperf.home", "."), "conf/workloads").getPath()));
+    List<String> workloads = List.of(parsed.string("workloads", DEFAULT_WORKLOADS).split(","));
+    for (String workload : workloads) {
+      if (!new File(workloadDir, workload.trim()).isFile()) {
+        throw new UsageException("workload file " + new File(workloadDir, workload.trim()) + " does not exist:"
+            + " check --workloads and --workload-dir");
+      }
+    }
+    Map<String, String[]> steps = plan(parsed, scale, dir, workloadDir, workloads);
+    FileSystem fs = dir.getFileSystem(getConf());
+    fs.mkdirs(dir);
+    Properties state = readState(fs, dir);
+    printSteps(steps, state);
+    for (Map.Entry<String, String[]> step : steps.entrySet()) {
+      if ("done".equals(state.getProperty(step.getKey()))) {
+        continue;
+      }
+      System.out.println("\n== suite step " + step.getKey() + ": perf " + String.join(" ", step.getValue()));
+      long started = System.nanoTime();
+      int exit = ToolRunner.run(new Configuration(getConf()), tool(step.getValue()[0]),
+          java.util.Arrays.copyOfRange(step.getValue(), 1, step.getValue().length));
+      state.setProperty(step.getKey(), exit == ExitCode.OK ? "done" : "failed with exit code " + exit);
+      state.setProperty(step.getKey() + ".command", "perf " + String.join(" ", step.getValue()));
+      state.setProperty(step.getKey() + ".seconds", String.format("%.1f", (System.nanoTime() - started) / 1e9));
+      writeState(fs, dir, state);
+      if (exit != ExitCode.OK) {
+        printSteps(steps, state);
+        return exit;
+      }
+    }
+    printSteps(steps, state);
+    System.out.println("suite done; HTML report: " + new Path(dir, "report.html"));
+    return ExitCode.OK;
+  }
+
+  /** The suite's steps in order, each a perf command line. */
+  private static Map<String, String[]> plan(ParsedOptions parsed, Scale scale, Path dir, File workloadDir,
+      List<String> workloads) throws UsageException {
+    String table = parsed.string("table", "usertable");
+    String records = Long.toString(parsed.longValue("recordcount", scale.recordCount, 1, Long.MAX_VALUE / 2));
+    String regions = Integer.toString(parsed.intValue("regions", scale.regions, 1, 1_000_000));
+    String runs = Integer.toString(parsed.intValue("runs", scale.runs, 1, 100));
+    String duration = Long.toString(parsed.longValue("duration", scale.durationSeconds, 1, 7 * 24 * 3600));
+    String clients = Integer.toString(parsed.intValue("clients", scale.clients, 1, 100_000));
+    String threads = Integer.toString(parsed.intValue("threads", scale.threads, 1, 10_000));
+    Map<String, String[]> steps = new LinkedHashMap<>();
+    steps.put("create-table", new String[] {"create-table", "--table", table, "--recordcount", records,
+        "--regions", regions});
+    steps.put("load", new String[] {"load", "--table", table, "--mode", "bulk", "--wait-for-compactions"});
+    List<String> runDirs = new ArrayList<>();
+    for (String workload : workloads) {
+      String name = workload.trim();
+      String runDir = new Path(dir, "runs/" + name).toString();
+      runDirs.add(runDir);
+      steps.put("run-" + name, new String[] {"run", "-P", new File(workloadDir, name).getPath(), "--table", table,
+          "--clients", clients, "--threads", threads, "--duration", duration, "--runs", runs, "--output", runDir});
+      steps.put("aggregate-" + name, new String[] {"aggregate", runDir, "--overwrite"});
+    }
+    List<String> report = new ArrayList<>(List.of("report"));
+    report.addAll(runDirs);
+    report.addAll(List.of("--html", new Path(dir, "report.html").toString()));
+    steps.put("report", report.toArray(new String[0]));
+    return steps;
+  }
+
+  private static Tool tool(String command) {
+    switch (command) {
+      case CreateTableTool.NAME:
+        return new CreateTableTool();
+      case LoadTool.NAME:
+        return new LoadTool();
+      case WorkloadTool.NAME:
+        return new WorkloadTool();
+      case AggregateTool.NAME:
+        return new AggregateTool();
+      case ReportTool.NAME:
+        return new ReportTool();
+      default:
+        throw new IllegalArgumentException("no suite step runs " + command);
+    }
+  }
+
+  private static Scale scale(String name) throws UsageException {
+    switch (name) {
+      case "tiny":
+        return Scale.TINY;
+      case "1tb":
+        return Scale.SEED;
+      default:
+        throw new UsageException("--scale " + name + " is not known: use tiny or 1tb");
+    }
+  }
+
+  private static void printSteps(Map<String, String[]> steps, Properties state) {
+    System.out.println("suite steps:");
+    for (String step : steps.keySet()) {
+      System.out.printf("  %-28s %s%n", step, state.getProperty(step, "to do"));
+    }
+  }
+
+  private static Properties readState(FileSystem fs, Path dir) throws IOException {
+    Properties state = new Properties();
+    Path file = new Path(dir, "suite.properties");
+    if (fs.exists(file)) {
+      try (InputStream in = fs.open(file)) {
+        state.load(in);
+      }
+    }
+    return state;
+  }
+
+  private static void writeState(FileSystem fs, Path dir, Properties state) throws IOException {
+    try (OutputStream out = fs.create(new Path(dir, "suite.properties"), true)) {
+      state.store(out, "hperf suite: the state of every step; rerun the suite on this directory to resume");
+    }
+  }
+}

@@ -1,0 +1,34 @@
+package org.hperf.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import org.hperf.core.ExitCode;
+import org.hperf.core.testing.MiniClusterExtension;
+import org.hperf.core.testing.ToolRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** A tiny suite on the mini cluster produces a report, and a rerun skips every completed step. */
+@ExtendWith(MiniClusterExtension.class)
+class SuiteIT {
+  @Test
+  void tinySuiteReportsAndResumes() throws Exception {
+    File dir = new File(System.getProperty("hperf.test.dir", "target/test-tmp"), "suite");
+    org.apache.hadoop.fs.FileUtil.fullyDelete(dir);
+    String[] args = {"--dir", dir.getPath(), "--scale", "tiny", "--table", "suite_t", "--recordcount", "3000",
+        "--regions", "2", "--workloads", "workloadc,updateonly", "--duration", "2", "--clients", "1",
+        "--threads", "2", "--workload-dir", "../conf/workloads"};
+    ToolRun first = MiniClusterExtension.run(new SuiteTool(), args);
+    assertEquals(ExitCode.OK, first.exitCode(), first.all());
+    assertTrue(new File(dir, "report.html").isFile(), "the HTML report");
+    assertTrue(new File(dir, "runs/updateonly/aggregate/summary.csv").isFile());
+    assertTrue(first.out().contains("== suite step load"), first.all());
+
+    ToolRun again = MiniClusterExtension.run(new SuiteTool(), args);
+    assertEquals(ExitCode.OK, again.exitCode(), again.all());
+    assertTrue(!again.out().contains("== suite step"), "every step was done already\n" + again.out());
+    assertTrue(again.out().contains("report                       done"), again.out());
+  }
+}
