@@ -5,7 +5,6 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
-import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.hperf.core.DatasetSpec;
 import org.hperf.core.KeySpace;
@@ -19,9 +18,7 @@ public final class RecordGeneratorMapper extends Mapper<LongWritable, NullWritab
   private KeySpace keySpace;
   private RowCodec codec;
   private byte[] family;
-  private Counter records;
-  private Counter cells;
-  private Counter bytes;
+  private RowsWritten written;
 
   @Override
   protected void setup(Context context) {
@@ -29,9 +26,7 @@ public final class RecordGeneratorMapper extends Mapper<LongWritable, NullWritab
     keySpace = dataset.keySpace();
     codec = RowCodec.of(dataset);
     family = dataset.familyBytes();
-    records = context.getCounter(LoadCounters.RECORDS_WRITTEN);
-    cells = context.getCounter(LoadCounters.CELLS_WRITTEN);
-    bytes = context.getCounter(LoadCounters.LOGICAL_BYTES_WRITTEN);
+    written = new RowsWritten(context);
   }
 
   @Override
@@ -47,8 +42,6 @@ public final class RecordGeneratorMapper extends Mapper<LongWritable, NullWritab
       rowBytes += qualifier.length + codec.fieldLengthBytes();
     }
     context.write(new ImmutableBytesWritable(row), put);
-    records.increment(1);
-    cells.increment(codec.fieldCount());
-    bytes.increment(rowBytes);
+    written.add(codec.fieldCount(), rowBytes);
   }
 }

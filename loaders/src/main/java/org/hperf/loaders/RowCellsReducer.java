@@ -5,7 +5,6 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.io.NullWritable;
-import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.hperf.core.DatasetSpec;
 import org.hperf.core.KeySpace;
@@ -25,9 +24,7 @@ public final class RowCellsReducer extends Reducer<ImmutableBytesWritable, NullW
   private byte[] family;
   private int[] fieldOrder;
   private long timestamp;
-  private Counter records;
-  private Counter cells;
-  private Counter bytes;
+  private RowsWritten written;
 
   @Override
   protected void setup(Context context) {
@@ -37,9 +34,7 @@ public final class RowCellsReducer extends Reducer<ImmutableBytesWritable, NullW
     family = dataset.familyBytes();
     fieldOrder = codec.fieldsInQualifierOrder();
     timestamp = context.getConfiguration().getLong(CELL_TIMESTAMP, System.currentTimeMillis());
-    records = context.getCounter(LoadCounters.RECORDS_WRITTEN);
-    cells = context.getCounter(LoadCounters.CELLS_WRITTEN);
-    bytes = context.getCounter(LoadCounters.LOGICAL_BYTES_WRITTEN);
+    written = new RowsWritten(context);
   }
 
   /** Called once per distinct key: two record numbers that hash to one key make one row. */
@@ -56,8 +51,6 @@ public final class RowCellsReducer extends Reducer<ImmutableBytesWritable, NullW
       context.write(row, cell);
       rowBytes += qualifier.length + codec.fieldLengthBytes();
     }
-    records.increment(1);
-    cells.increment(fieldOrder.length);
-    bytes.increment(rowBytes);
+    written.add(fieldOrder.length, rowBytes);
   }
 }
