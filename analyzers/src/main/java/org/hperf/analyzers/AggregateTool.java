@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -291,9 +290,5 @@ public final class AggregateTool extends HperfTool {
       present.stream().filter(t -> !t.endsWith(OperationType.INTENDED_SUFFIX)).forEach(tags::add);
     }
     return tags;
-  }
-
-  static Map<String, Object> map() {
-    return new LinkedHashMap<>();
   }
 }

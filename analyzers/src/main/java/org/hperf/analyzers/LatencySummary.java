@@ -32,6 +32,14 @@ record LatencySummary(long operations, double meanMicros, long p50, long p90, lo
     return "operations,mean_us,p50_us,p90_us,p95_us,p99_us,p99.9_us,p99.99_us,max_us";
   }
 
+  /** Reads what {@link #csv} wrote, starting at column {@code first} of a split line. */
+  static LatencySummary fromCsv(String[] f, int first) {
+    return new LatencySummary(Long.parseLong(f[first]), Double.parseDouble(f[first + 1]),
+        Long.parseLong(f[first + 2]), Long.parseLong(f[first + 3]), Long.parseLong(f[first + 4]),
+        Long.parseLong(f[first + 5]), Long.parseLong(f[first + 6]), Long.parseLong(f[first + 7]),
+        Long.parseLong(f[first + 8]));
+  }
+
   String csv() {
     return String.format(java.util.Locale.ROOT, "%d,%.1f,%d,%d,%d,%d,%d,%d,%d", operations, meanMicros, p50, p90, p95,
         p99, p999, p9999, maxMicros);

@@ -55,6 +55,18 @@ final class Summary {
     return merged;
   }
 
+  /** Each run's throughput of a tag (or ALL), in run order. */
+  double[] runThroughputs(String tag) {
+    return runs.values().stream().mapToDouble(r -> throughput(r, tag)).toArray();
+  }
+
+  /** A tag's (or ALL's) latency over every run: the runs' histograms merged. */
+  Histogram mergedOverRuns(String tag) {
+    Histogram merged = LatencyHistograms.newHistogram();
+    runs.values().forEach(r -> merged.add(histogram(r, tag)));
+    return merged;
+  }
+
   List<String> tagsWithAll() {
     List<String> all = new ArrayList<>(tags);
     all.add(ALL);
@@ -68,14 +80,12 @@ final class Summary {
     Map<String, Object> overall = new LinkedHashMap<>();
     for (String tag : tagsWithAll()) {
       Map<String, Object> m = new LinkedHashMap<>();
-      double[] throughputs = runs.values().stream().mapToDouble(r -> throughput(r, tag)).toArray();
+      double[] throughputs = runThroughputs(tag);
       m.put("throughputOpsPerSec", mean(throughputs));
       m.put("throughputMin", min(throughputs));
       m.put("throughputMax", max(throughputs));
       m.put("throughputStdDev", stdDev(throughputs));
-      Histogram merged = LatencyHistograms.newHistogram();
-      runs.values().forEach(r -> merged.add(histogram(r, tag)));
-      m.put("latency", LatencySummary.of(merged).asMap());
+      m.put("latency", LatencySummary.of(mergedOverRuns(tag)).asMap());
       overall.put(tag, m);
     }
     out.put("overall", overall);
@@ -128,11 +138,9 @@ final class Summary {
       }
     }
     for (String tag : tagsWithAll()) {
-      Histogram merged = LatencyHistograms.newHistogram();
-      runs.values().forEach(r -> merged.add(histogram(r, tag)));
-      double[] throughputs = runs.values().stream().mapToDouble(r -> throughput(r, tag)).toArray();
-      out.append("all-runs,").append(tag).append(',').append(String.format(Locale.ROOT, "%.1f", mean(throughputs)))
-          .append(',').append(LatencySummary.of(merged).csv()).append('\n');
+      out.append("all-runs,").append(tag).append(',')
+          .append(String.format(Locale.ROOT, "%.1f", mean(runThroughputs(tag)))).append(',')
+          .append(LatencySummary.of(mergedOverRuns(tag)).csv()).append('\n');
     }
     return out.toString();
   }
@@ -153,10 +161,7 @@ final class Summary {
         out.append(row(tag, run.run, throughput(run, tag), LatencySummary.of(histogram(run, tag))));
       }
       if (runs.size() > 1) {
-        Histogram merged = LatencyHistograms.newHistogram();
-        runs.values().forEach(r -> merged.add(histogram(r, tag)));
-        double[] throughputs = runs.values().stream().mapToDouble(r -> throughput(r, tag)).toArray();
-        out.append(row(tag, "mean", mean(throughputs), LatencySummary.of(merged)));
+        out.append(row(tag, "mean", mean(runThroughputs(tag)), LatencySummary.of(mergedOverRuns(tag))));
       }
     }
     return out.toString();

@@ -71,9 +71,8 @@ final class SummaryTable {
         String tag = f[1];
         double throughput = Double.parseDouble(f[2]);
         if (f[0].equals("all-runs")) {
-          LatencySummary latency = new LatencySummary(Long.parseLong(f[3]), Double.parseDouble(f[4]),
-              Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]), Long.parseLong(f[8]),
-              Long.parseLong(f[9]), Long.parseLong(f[10]), Long.parseLong(f[11]));
+          // scope, operation, throughput, then LatencySummary's columns
+          LatencySummary latency = LatencySummary.fromCsv(f, 3);
           operations.put(tag, new Operation(tag, perRun.getOrDefault(tag, new ArrayList<>()), throughput, latency));
         } else {
           perRun.computeIfAbsent(tag, t -> new ArrayList<>()).add(throughput);

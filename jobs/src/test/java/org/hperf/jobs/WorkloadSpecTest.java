@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.FileReader;
-import java.io.Reader;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import org.hperf.core.OperationType;
 import org.hperf.core.UsageException;
@@ -107,12 +104,6 @@ class WorkloadSpecTest {
   }
 
   private static Map<String, String> read(Path file) throws Exception {
-    Properties properties = new Properties();
-    try (Reader reader = new FileReader(file.toFile())) {
-      properties.load(reader);
-    }
-    Map<String, String> map = new HashMap<>();
-    properties.stringPropertyNames().forEach(k -> map.put(k, properties.getProperty(k).trim()));
-    return map;
+    return org.hperf.core.cli.DatasetOptions.readPropertyFile(file);
   }
 }

@@ -76,7 +76,8 @@ public final class DatasetOptions {
     return DatasetProperty.byKey(key) != null;
   }
 
-  static Map<String, String> readPropertyFile(Path file) throws UsageException {
+  /** A YCSB-style property file, values trimmed; a missing or unreadable file is a usage error. */
+  public static Map<String, String> readPropertyFile(Path file) throws UsageException {
     Properties properties = new Properties();
     try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       properties.load(reader);

@@ -1,11 +1,8 @@
 package org.hperf.dist.bench;
 
 import java.io.File;
-import java.io.FileReader;
-import java.io.Reader;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
@@ -16,6 +13,7 @@ import org.hperf.core.DatasetSpec;
 import org.hperf.core.EmbeddedCluster;
 import org.hperf.core.ExitCode;
 import org.hperf.core.OperationType;
+import org.hperf.core.cli.DatasetOptions;
 import org.hperf.jobs.Outcome;
 import org.hperf.jobs.RunSpec;
 import org.hperf.jobs.WorkloadCounters;
@@ -55,7 +53,8 @@ public final class WorkloadBenchmark {
       DatasetSpec dataset = DatasetSpec.resolve(Map.of("table", "bench", "recordcount", Long.toString(records)),
           Map.of());
       for (String workload : new String[] {"workloadc", "workloada"}) {
-        Map<String, String> properties = read(new File(home, "conf/workloads/" + workload));
+        Map<String, String> properties = new LinkedHashMap<>(
+            DatasetOptions.readPropertyFile(new File(home, "conf/workloads/" + workload).toPath()));
         properties.put("hperf.workload.name", workload);
         RunSpec runSpec = new RunSpec(1, threads, seconds, 0, 0, 0.001, 10, 1, 1, 1, 600, records);
         Path output = new Path(new File(dir, "runs/" + workload).toURI());
@@ -91,13 +90,4 @@ public final class WorkloadBenchmark {
     }
   }
 
-  private static Map<String, String> read(File file) throws Exception {
-    Properties properties = new Properties();
-    try (Reader reader = new FileReader(file)) {
-      properties.load(reader);
-    }
-    Map<String, String> map = new LinkedHashMap<>();
-    properties.stringPropertyNames().forEach(k -> map.put(k, properties.getProperty(k).trim()));
-    return map;
-  }
 }
