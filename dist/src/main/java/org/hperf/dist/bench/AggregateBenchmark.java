@@ -50,13 +50,12 @@ public final class AggregateBenchmark {
       long started = System.nanoTime();
       int exit = ToolRunner.run(conf, new AggregateTool(), new String[] {dir.getPath()});
       double seconds = (System.nanoTime() - started) / 1e9;
-      heap.interrupt();
-      heap.join();
+      long peakHeap = heap.finish();
       if (exit != ExitCode.OK) {
         throw new IllegalStateException("aggregate of " + logs + " logs exited " + exit);
       }
       report.append(String.format("%,7d logs x %d intervals: %8.1f s, %6.1f ms per log, peak heap %,6d MB%n", logs,
-          INTERVALS, seconds, seconds * 1000 / logs, heap.peakBytes >> 20));
+          INTERVALS, seconds, seconds * 1000 / logs, peakHeap >> 20));
     }
     System.out.println();
     System.out.printf("aggregate benchmark: LocalJobRunner, %d cores, max heap %d MB%n",
@@ -97,25 +96,4 @@ public final class AggregateBenchmark {
     }
   }
 
-  /** Samples used heap every 20 ms: the peak of the whole job, client and tasks, in this JVM. */
-  private static final class HeapSampler extends Thread {
-    volatile long peakBytes;
-
-    HeapSampler() {
-      setDaemon(true);
-    }
-
-    @Override
-    public void run() {
-      Runtime runtime = Runtime.getRuntime();
-      while (!isInterrupted()) {
-        peakBytes = Math.max(peakBytes, runtime.totalMemory() - runtime.freeMemory());
-        try {
-          Thread.sleep(20);
-        } catch (InterruptedException e) {
-          return;
-        }
-      }
-    }
-  }
 }

@@ -1,9 +1,6 @@
 package org.hperf.dist.bench;
 
 import java.io.File;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -92,33 +89,18 @@ public final class LoadBenchmark {
       throw new IllegalStateException("create-table " + table + " exited " + created);
     }
     System.gc();
-    resetPeakHeap();
+    HeapSampler heap = new HeapSampler();
+    heap.start();
     long started = System.nanoTime();
     int loaded = ToolRunner.run(new Configuration(conf), new LoadTool(), new String[] {"--table", table,
         "--mode", mode});
     double seconds = (System.nanoTime() - started) / 1e9;
+    long peakHeap = heap.finish();
     if (loaded != ExitCode.OK) {
       throw new IllegalStateException("load " + table + " exited " + loaded);
     }
     long rowBytes = 4 + 19 + 10 * (6 + 100); // "user" + ~19 digits + 10 x (qualifier + value)
-    return new Result(mode, records, seconds, records * rowBytes, peakHeap());
+    return new Result(mode, records, seconds, records * rowBytes, peakHeap);
   }
 
-  private static void resetPeakHeap() {
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        pool.resetPeakUsage();
-      }
-    }
-  }
-
-  private static long peakHeap() {
-    long peak = 0;
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        peak += pool.getPeakUsage().getUsed();
-      }
-    }
-    return peak;
-  }
 }
