@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Properties;
 
 /**
- * Why a run's figures are not clean: operations that failed, or task attempts that failed and were
- * retried (a region server died, a client crashed). Read from the counters {@code perf run}
- * records in run.properties; reports mark such runs instead of presenting them as clean.
+ * Why a run's figures are not clean: operations that failed, RPCs the HBase client retried, task
+ * attempts that failed and were retried (a client crashed), region servers that left the cluster
+ * or regions that moved during the run. Read from what {@code perf run} records in run.properties;
+ * reports mark such runs instead of presenting them as clean.
  */
 final class Disturbance {
   private Disturbance() {
@@ -23,12 +24,24 @@ final class Disturbance {
       }
     }
     long failedAttempts = Long.parseLong(record.getProperty(prefix + "failedTaskAttempts", "0"));
+    long failedRpcs = Long.parseLong(record.getProperty(prefix + "counter.CLIENT_RPC_FAILURES", "0"));
+    String serversLost = record.getProperty(prefix + "regionserversLost", "");
+    long regionsMoved = Long.parseLong(record.getProperty(prefix + "regionsMoved", "0"));
     List<String> reasons = new ArrayList<>();
     if (errors > 0) {
       reasons.add(errors + " failed operations");
     }
+    if (failedRpcs > 0) {
+      reasons.add(failedRpcs + " HBase client RPCs failed and were retried");
+    }
     if (failedAttempts > 0) {
       reasons.add(failedAttempts + " failed task attempts");
+    }
+    if (!serversLost.isEmpty()) {
+      reasons.add("region servers left the cluster during the run: " + serversLost);
+    }
+    if (regionsMoved > 0) {
+      reasons.add(regionsMoved + " regions moved during the run");
     }
     return reasons;
   }

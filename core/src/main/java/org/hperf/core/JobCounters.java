@@ -22,7 +22,7 @@ public final class JobCounters {
     // In declaration order, which reads better than Hadoop's alphabetical order.
     for (E constant : group.getEnumConstants()) {
       Counter counter = counters.findCounter(constant);
-      out.printf("  %-36s %,16d%n", counter.getDisplayName(), counter.getValue());
+      out.printf("  %-46s %,14d%n", counter.getDisplayName(), counter.getValue());
     }
   }
 }

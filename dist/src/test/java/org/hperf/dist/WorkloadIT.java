@@ -88,6 +88,8 @@ class WorkloadIT {
       measured += total;
     }
     assertTrue(measured > 0, "the run measured something\n" + run.all());
+    assertEquals(0L, counters.get("HBase client RPCs failed (retried or failed)"), "no retries on a quiet cluster\n"
+        + run.all());
     if (workload.equals("scan")) {
       // 100 rows a scan, fewer only when a scan starts within 100 rows of the table's end.
       assertTrue(counters.get("Rows scanned") <= 100 * counters.get("Scan OK"), run.all());
@@ -190,7 +192,7 @@ class WorkloadIT {
     assertEquals(1, run.err().strip().lines().count(), "one line: " + run.err());
   }
 
-  private static String displayName(OperationType op) {
+  static String displayName(OperationType op) {
     switch (op) {
       case READ_MODIFY_WRITE:
         return "Read-modify-write";
@@ -200,7 +202,7 @@ class WorkloadIT {
   }
 
   /** The workload counters the tool printed, by display name. */
-  private static Map<String, Long> counters(ToolRun run) {
+  static Map<String, Long> counters(ToolRun run) {
     String block = run.out().substring(run.out().lastIndexOf("hperf workload (job"));
     Map<String, Long> counters = new HashMap<>();
     Matcher m = COUNTER.matcher(block);
@@ -211,7 +213,7 @@ class WorkloadIT {
   }
 
   /** Total count per tag over all clients' committed logs of a run directory. */
-  private static Map<String, Long> loggedCounts(File runDir, int clients) throws IOException {
+  static Map<String, Long> loggedCounts(File runDir, int clients) throws IOException {
     File[] logs = runDir.listFiles((dir, name) -> name.endsWith(".hlog"));
     assertEquals(clients, logs == null ? 0 : logs.length, "one committed log per client in " + runDir);
     Map<String, Long> counts = new HashMap<>();

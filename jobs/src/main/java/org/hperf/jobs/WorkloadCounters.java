@@ -18,7 +18,11 @@ public enum WorkloadCounters {
   /** Operations during --warmup: performed, never measured. */
   WARMUP_OPERATIONS,
   /** CPU time of the client threads, warm-up included: the client's cost per operation. */
-  CLIENT_CPU_MICROS;
+  CLIENT_CPU_MICROS,
+  /** HBase client RPCs that ended in an exception and were retried or failed (whole task). */
+  CLIENT_RPC_FAILURES,
+  /** Times the HBase client dropped cached region locations: a server failed or a region moved. */
+  CLIENT_LOCATION_CACHE_CLEARS;
 
   public static WorkloadCounters of(OperationType op, Outcome outcome) {
     return valueOf(op.name() + "_" + outcome.name());

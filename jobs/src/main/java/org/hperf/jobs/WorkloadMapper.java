@@ -47,7 +47,9 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
 
   @Override
   protected void setup(Context context) throws IOException {
-    connection = ConnectionFactory.createConnection(context.getConfiguration());
+    Configuration conf = new Configuration(context.getConfiguration());
+    ClientRetries.enable(conf);
+    connection = ConnectionFactory.createConnection(conf);
   }
 
   @Override
@@ -110,6 +112,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       }
     }
     addCounters(clients, context);
+    addClientRetryCounters(context);
   }
 
   /** Meets the other clients at the start barrier and sleeps until the common start time. */
@@ -203,6 +206,17 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       context.getCounter(WorkloadCounters.SCAN_ROWS).increment(stats.scanRows);
       context.getCounter(WorkloadCounters.WARMUP_OPERATIONS).increment(stats.warmupOperations);
       context.getCounter(WorkloadCounters.CLIENT_CPU_MICROS).increment(stats.cpuNanos / 1000);
+    }
+  }
+
+  private void addClientRetryCounters(Context context) {
+    long failedRpcs = ClientRetries.failedRpcs(connection);
+    long cacheClears = ClientRetries.locationCacheClears(connection);
+    if (failedRpcs != ClientRetries.UNAVAILABLE) {
+      context.getCounter(WorkloadCounters.CLIENT_RPC_FAILURES).increment(failedRpcs);
+    }
+    if (cacheClears != ClientRetries.UNAVAILABLE) {
+      context.getCounter(WorkloadCounters.CLIENT_LOCATION_CACHE_CLEARS).increment(cacheClears);
     }
   }
 

@@ -118,7 +118,15 @@ public final class WorkloadTool extends HperfTool {
     Job job = createSubmittableJob(conf, dataset, workloadProperties, run, runDir, barrier);
     System.out.printf("run %d of %d: %s on %s, %d clients x %d threads%n", run.runIndex(), run.runs(),
         workloadProperties.get("hperf.workload.name"), dataset.table(), run.clients(), run.threads());
-    boolean ok = job.waitForCompletion(true);
+    boolean ok;
+    try (Connection connection = HBaseAccess.connect(conf)) {
+      ClusterSnapshot before = ClusterSnapshot.take(connection, dataset.tableName());
+      ok = job.waitForCompletion(true);
+      ClusterSnapshot after = ClusterSnapshot.take(connection, dataset.tableName());
+      String prefix = "run." + run.runIndex() + ".";
+      record.setProperty(prefix + "regionserversLost", String.join(",", after.serversLostSince(before)));
+      record.setProperty(prefix + "regionsMoved", Integer.toString(after.regionsMovedSince(before)));
+    }
     record.setProperty("run." + run.runIndex() + ".job", job.getJobID().toString());
     runDir.getFileSystem(conf).delete(barrier, true);
     if (!ok) {

@@ -1,0 +1,130 @@
+package org.hperf.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.FileInputStream;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.MiniHBaseCluster;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.regionserver.HRegion;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.hperf.analyzers.AggregateTool;
+import org.hperf.analyzers.ReportTool;
+import org.hperf.core.ExitCode;
+import org.hperf.core.OperationType;
+import org.hperf.core.testing.MiniClusterExtension;
+import org.hperf.core.testing.ToolRun;
+import org.hperf.jobs.WorkloadTool;
+import org.hperf.loaders.CreateTableTool;
+import org.hperf.loaders.LoadTool;
+import org.hperf.loaders.VerifyTool;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A region server dies in the middle of a workload run (3 region servers): the job still
+ * completes, every operation is counted once (counters == histogram logs), the HBase client's
+ * retries and the lost server are recorded, and aggregate and report mark the run DISTURBED
+ * instead of presenting its figures as clean. The table is intact afterwards.
+ */
+@ExtendWith(MiniClusterExtension.class)
+class WorkloadFaultIT {
+  private static final String TABLE = "fault_run_t";
+  private static final int RECORDS = 20_000;
+  private static final File OUTPUT = new File(System.getProperty("hperf.test.dir", "target/test-tmp"), "fault-run");
+
+  @Test
+  void killingARegionServerDuringARunMarksTheRunDisturbedAndCountsEveryOperationOnce() throws Exception {
+    FileUtil.fullyDelete(OUTPUT);
+    HBaseTestingUtility util = MiniClusterExtension.cluster().testingUtility();
+    MiniHBaseCluster hbase = util.getMiniHBaseCluster();
+    while (hbase.getLiveRegionServerThreads().size() < 3) {
+      hbase.startRegionServer();
+    }
+    util.waitFor(60_000, () -> hbase.getMaster().getServerManager().getOnlineServersList().size() >= 3);
+    ToolRun create = MiniClusterExtension.run(new CreateTableTool(), "--table", TABLE, "--recordcount",
+        Integer.toString(RECORDS), "--regions", "6");
+    assertEquals(ExitCode.OK, create.exitCode(), create.all());
+    ToolRun load = MiniClusterExtension.run(new LoadTool(), "--table", TABLE, "--mode", "put");
+    assertEquals(ExitCode.OK, load.exitCode(), load.all());
+    try (Admin admin = util.getConnection().getAdmin()) {
+      admin.balancerSwitch(true, true);
+      admin.balance();
+      util.waitUntilNoRegionsInTransition(60_000);
+      // No balancer moves during the run but those the dead server causes.
+      admin.balancerSwitch(false, true);
+    }
+
+    CompletableFuture<ToolRun> run = CompletableFuture.supplyAsync(() -> {
+      try {
+        return MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloada", "--table", TABLE,
+            "--clients", "2", "--threads", "4", "--duration", "25", "--interval", "1", "--max-error-ratio", "1",
+            "--output", OUTPUT.getPath());
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    HRegionServer victim = serverHoldingUserRegions(hbase);
+    // Kill once the measured window is under way: the victim has served a few thousand reads.
+    util.waitFor(120_000, 20, () -> readsServed(victim) > 3_000 || run.isDone());
+    assertFalse(run.isDone(), "the run is still going when the region server dies");
+    hbase.killRegionServer(victim.getServerName());
+
+    ToolRun finished = run.get(10, TimeUnit.MINUTES);
+    assertEquals(ExitCode.OK, finished.exitCode(), finished.all());
+    Map<String, Long> counters = WorkloadIT.counters(finished);
+    Map<String, Long> logged = WorkloadIT.loggedCounts(new File(OUTPUT, "run-1"), 2);
+    for (OperationType op : OperationType.values()) {
+      String name = WorkloadIT.displayName(op);
+      long total = counters.getOrDefault(name + " OK", 0L) + counters.getOrDefault(name + " not found", 0L)
+          + counters.getOrDefault(name + " errors", 0L);
+      assertEquals(total, logged.getOrDefault(op.tag(), 0L), op + " counters vs histogram logs\n" + finished.all());
+    }
+    assertTrue(counters.get("HBase client RPCs failed (retried or failed)") > 0,
+        "the client's retries are counted\n" + finished.all());
+    Properties record = new Properties();
+    try (FileInputStream in = new FileInputStream(new File(OUTPUT, "run.properties"))) {
+      record.load(in);
+    }
+    assertEquals(victim.getServerName().getServerName(), record.getProperty("run.1.regionserversLost"));
+    assertTrue(Integer.parseInt(record.getProperty("run.1.regionsMoved")) > 0, record.toString());
+
+    ToolRun aggregate = MiniClusterExtension.run(new AggregateTool(), OUTPUT.getPath());
+    assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
+    assertTrue(aggregate.out().contains("run-1 is DISTURBED"), aggregate.all());
+    ToolRun report = MiniClusterExtension.run(new ReportTool(), OUTPUT.getPath(), "--html",
+        new File(OUTPUT, "report.html").getPath());
+    assertEquals(ExitCode.OK, report.exitCode(), report.all());
+    assertTrue(report.out().contains("DISTURBED: workloada run-1:")
+        && report.out().contains("region servers left the cluster during the run: "
+            + victim.getServerName().getServerName()), report.all());
+
+    ToolRun verify = MiniClusterExtension.run(new VerifyTool(), "--table", TABLE);
+    assertEquals(ExitCode.OK, verify.exitCode(), verify.all());
+  }
+
+  private static long readsServed(HRegionServer server) {
+    return server.getRegions(TableName.valueOf(TABLE)).stream().mapToLong(HRegion::getReadRequestsCount).sum();
+  }
+
+  /** A live region server that holds regions of the test table but not hbase:meta. */
+  private static HRegionServer serverHoldingUserRegions(MiniHBaseCluster hbase) {
+    for (var thread : hbase.getLiveRegionServerThreads()) {
+      HRegionServer server = thread.getRegionServer();
+      if (!server.getRegions(TableName.valueOf(TABLE)).isEmpty()
+          && server.getRegions(TableName.META_TABLE_NAME).isEmpty()) {
+        return server;
+      }
+    }
+    throw new IllegalStateException("no region server holds " + TABLE + " without hbase:meta");
+  }
+}

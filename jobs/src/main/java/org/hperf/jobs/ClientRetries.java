@@ -1,0 +1,55 @@
+package org.hperf.jobs;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionImplementation;
+import org.apache.hadoop.hbase.client.MetricsConnection;
+
+/**
+ * What the HBase client hid from the workload: RPCs that failed and were retried (a region server
+ * died, a region moved, a server was too busy) and region location cache clears. An operation that
+ * succeeded on its fifth try counts as OK; these counts show the retries behind it.
+ *
+ * <p>They come from the client's own connection metrics ({@code hbase.client.metrics.enable}), an
+ * HBase-private API: if a future client changes it, the counts read as unavailable (-1), never as
+ * a false zero.
+ */
+final class ClientRetries {
+  static final long UNAVAILABLE = -1;
+
+  private ClientRetries() {
+  }
+
+  /** Turns the client's connection metrics on for connections made from {@code conf}. */
+  static void enable(Configuration conf) {
+    conf.setBoolean(MetricsConnection.CLIENT_SIDE_METRICS_ENABLED_KEY, true);
+  }
+
+  /** RPCs of this connection that ended in an exception, so far; -1 if the client does not say. */
+  static long failedRpcs(Connection connection) {
+    MetricsConnection metrics = metrics(connection);
+    if (metrics == null) {
+      return UNAVAILABLE;
+    }
+    var counter = metrics.getRpcCounters().get("rpcTotalExceptions");
+    return counter == null ? 0 : counter.getCount();
+  }
+
+  /** Times this connection dropped a server's or a region's cached locations; -1 if unknown. */
+  static long locationCacheClears(Connection connection) {
+    MetricsConnection metrics = metrics(connection);
+    if (metrics == null) {
+      return UNAVAILABLE;
+    }
+    return metrics.getMetaCacheNumClearServer().getCount() + metrics.getMetaCacheNumClearRegion().getCount();
+  }
+
+  private static MetricsConnection metrics(Connection connection) {
+    try {
+      return connection instanceof ConnectionImplementation
+          ? ((ConnectionImplementation) connection).getConnectionMetrics() : null;
+    } catch (LinkageError e) {
+      return null;
+    }
+  }
+}
