@@ -24,7 +24,9 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.hperf.core.ExitCode;
+import org.hperf.core.JobProgress;
 import org.hperf.core.HperfTool;
 import org.hperf.core.JobJars;
 import org.hperf.core.LatencyHistograms;
@@ -82,7 +84,8 @@ public final class AggregateTool extends HperfTool {
     long intervalMs = Long.parseLong(record.getProperty("run.interval.seconds", "10")) * 1000;
     Path parts = new Path(output, "parts");
     Job job = createSubmittableJob(conf, runs, parts, intervalMs);
-    if (!job.waitForCompletion(true)) {
+    JobProgress progress = JobProgress.counting("aggregate", TaskCounter.MAP_INPUT_RECORDS, "logs", 0);
+    if (!progress.waitForCompletion(job)) {
       System.err.println("perf aggregate: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
       return ExitCode.FAILED;
     }

@@ -66,7 +66,8 @@ class WorkloadFaultIT {
 
     CompletableFuture<ToolRun> run = CompletableFuture.supplyAsync(() -> {
       try {
-        return MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloada", "--table", TABLE,
+        return MiniClusterExtension.run(new WorkloadTool(), "-D", "hperf.progress.seconds=3",
+            "-P", "../conf/workloads/workloada", "--table", TABLE,
             "--clients", "2", "--threads", "4", "--duration", "25", "--interval", "1", "--max-error-ratio", "1",
             "--output", OUTPUT.getPath());
       } catch (Exception e) {
@@ -81,6 +82,8 @@ class WorkloadFaultIT {
 
     ToolRun finished = run.get(10, TimeUnit.MINUTES);
     assertEquals(ExitCode.OK, finished.exitCode(), finished.all());
+    assertTrue(finished.out().matches("(?s).*\\[run 1/1 workloada\\] +\\d+% done, [\\d,]+ ops \\([\\d,]+ ops/s\\),"
+        + " elapsed \\dm\\d\\ds, remaining ~\\dm\\d\\ds.*"), "console progress\n" + finished.out());
     Map<String, Long> counters = WorkloadIT.counters(finished);
     Map<String, Long> logged = WorkloadIT.loggedCounts(new File(OUTPUT, "run-1"), 2);
     for (OperationType op : OperationType.values()) {

@@ -13,6 +13,11 @@ public enum WorkloadCounters {
   INSERT_OK, INSERT_NOT_FOUND, INSERT_ERROR,
   SCAN_OK, SCAN_NOT_FOUND, SCAN_ERROR,
   READ_MODIFY_WRITE_OK, READ_MODIFY_WRITE_NOT_FOUND, READ_MODIFY_WRITE_ERROR,
+  /**
+   * Operations measured so far, added every interval so a running job shows its progress and rate:
+   * the workload's own operations, plus the reads of read-modify-writes when the workload also reads.
+   */
+  MEASURED_OPERATIONS,
   /** Rows returned by all measured scans. */
   SCAN_ROWS,
   /** Operations during --warmup: performed, never measured. */

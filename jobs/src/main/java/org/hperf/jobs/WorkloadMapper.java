@@ -266,6 +266,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
 
     private void writeInterval(HistogramLogWriter writer, long measureFromMs) {
       long count = takeIntervals(writer, measureFromMs);
+      context.getCounter(WorkloadCounters.MEASURED_OPERATIONS).increment(count);
       long measured = 0;
       for (ClientThread worker : clients) {
         measured += worker.stats.measured;

@@ -25,6 +25,7 @@ import org.hperf.core.HBaseAccess;
 import org.hperf.core.HperfTool;
 import org.hperf.core.JobCounters;
 import org.hperf.core.JobJars;
+import org.hperf.core.JobProgress;
 import org.hperf.core.KeyRangeInputFormat;
 import org.hperf.core.OperationType;
 import org.hperf.core.UsageException;
@@ -104,14 +105,15 @@ public final class WorkloadTool extends HperfTool {
     record.setProperty("table.regions", Integer.toString(regions));
     int exit = ExitCode.OK;
     for (int i = 1; i <= firstRun.runs() && exit == ExitCode.OK; i++) {
-      exit = runOnce(conf, dataset, given, firstRun.withRunIndex(i), output, record);
+      exit = runOnce(conf, dataset, workload, given, firstRun.withRunIndex(i), output, record);
       writeRecord(fs, output, record);
     }
     System.out.println("histogram logs in " + output + " (run-1 ... run-" + firstRun.runs() + ")");
     return exit;
   }
 
-  private int runOnce(Configuration conf, DatasetSpec dataset, Map<String, String> workloadProperties, RunSpec run,
+  private int runOnce(Configuration conf, DatasetSpec dataset, WorkloadSpec workload,
+      Map<String, String> workloadProperties, RunSpec run,
       Path output, Properties record) throws Exception {
     Path runDir = new Path(output, "run-" + run.runIndex());
     Path barrier = new Path(output, ".barrier/run-" + run.runIndex());
@@ -121,7 +123,12 @@ public final class WorkloadTool extends HperfTool {
     boolean ok;
     try (Connection connection = HBaseAccess.connect(conf)) {
       ClusterSnapshot before = ClusterSnapshot.take(connection, dataset.tableName());
-      ok = job.waitForCompletion(true);
+      String label = "run " + run.runIndex() + "/" + run.runs() + " " + workloadProperties.get("hperf.workload.name");
+      JobProgress progress = run.durationSeconds() > 0
+          ? JobProgress.timed(label, WorkloadCounters.MEASURED_OPERATIONS, "ops", run.durationSeconds(),
+              run.intervalSeconds())
+          : JobProgress.counting(label, WorkloadCounters.MEASURED_OPERATIONS, "ops", workload.operationCount());
+      ok = progress.waitForCompletion(job);
       ClusterSnapshot after = ClusterSnapshot.take(connection, dataset.tableName());
       String prefix = "run." + run.runIndex() + ".";
       record.setProperty(prefix + "regionserversLost", String.join(",", after.serversLostSince(before)));

@@ -26,6 +26,7 @@ import org.hperf.core.ExitCode;
 import org.hperf.core.HBaseAccess;
 import org.hperf.core.HperfTool;
 import org.hperf.core.JobCounters;
+import org.hperf.core.JobProgress;
 import org.hperf.core.JobJars;
 import org.hperf.core.KeyRangeInputFormat;
 import org.hperf.core.RecordRange;
@@ -74,7 +75,9 @@ public final class LoadTool extends HperfTool {
       System.out.printf("loading records [%d, %d) into %s (%d regions) in %s mode with %d map tasks%n",
           range.first(), range.end(), dataset.table(), regions, mode.optionValue(), maps);
       long started = System.nanoTime();
-      if (!job.waitForCompletion(true)) {
+      JobProgress progress = JobProgress.counting("load " + dataset.table(), LoadCounters.RECORDS_WRITTEN, "records",
+          range.count());
+      if (!progress.waitForCompletion(job)) {
         System.err.println("perf load: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
         return ExitCode.FAILED;
       }

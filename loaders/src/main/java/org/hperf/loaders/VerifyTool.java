@@ -26,6 +26,7 @@ import org.hperf.core.ExitCode;
 import org.hperf.core.HBaseAccess;
 import org.hperf.core.HperfTool;
 import org.hperf.core.JobCounters;
+import org.hperf.core.JobProgress;
 import org.hperf.core.JobJars;
 import org.hperf.core.RecordRange;
 import org.hperf.core.cli.CommandOptions;
@@ -65,7 +66,9 @@ public final class VerifyTool extends HperfTool {
     Job job = createSubmittableJob(conf, dataset, range, reportDir);
     System.out.printf("verifying records [%d, %d) of %s%n", range.first(), range.end(), dataset.table());
     try {
-      if (!job.waitForCompletion(true)) {
+      JobProgress progress = JobProgress.counting("verify " + dataset.table(), VerifyCounters.OK, "rows intact",
+          range.count());
+      if (!progress.waitForCompletion(job)) {
         System.err.println("perf verify: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
         return ExitCode.FAILED;
       }
