@@ -85,7 +85,7 @@ public final class AggregateTool extends HperfTool {
     Path parts = new Path(output, "parts");
     Job job = createSubmittableJob(conf, runs, parts, intervalMs);
     JobProgress progress = JobProgress.counting("aggregate", TaskCounter.MAP_INPUT_RECORDS, "logs", 0);
-    if (!progress.waitForCompletion(job)) {
+    if (!runJob(job, progress)) {
       System.err.println("perf aggregate: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
       return ExitCode.FAILED;
     }

@@ -1,6 +1,9 @@
 package org.hperf.core;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.util.Tool;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
@@ -11,6 +14,7 @@ import org.hperf.core.cli.ParsedOptions;
  * line on stderr and {@link ExitCode#USAGE}. Never calls System.exit: the driver does.
  */
 public abstract class HperfTool extends Configured implements Tool {
+  private final List<String> jobIds = new ArrayList<>();
 
   /** The command's options, declared once. */
   protected abstract CommandOptions options();
@@ -29,6 +33,22 @@ public abstract class HperfTool extends Configured implements Tool {
    */
   public final void checkArguments(String[] args) throws UsageException {
     options().parse(args, maxPositionalArguments());
+  }
+
+  /** The Hadoop jobs this command submitted, in order: the suite records them per step. */
+  public final List<String> jobIds() {
+    return List.copyOf(jobIds);
+  }
+
+  /** Submits the job, prints its progress until it ends and remembers its id; true if it succeeded. */
+  protected final boolean runJob(Job job, JobProgress progress) throws Exception {
+    try {
+      return progress.waitForCompletion(job);
+    } finally {
+      if (job.getJobID() != null) {
+        jobIds.add(job.getJobID().toString());
+      }
+    }
   }
 
   @Override

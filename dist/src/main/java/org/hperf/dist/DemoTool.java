@@ -4,37 +4,43 @@ import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
-import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.EmbeddedCluster;
 import org.hperf.core.ExitCode;
 import org.hperf.core.HperfTool;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
-import org.hperf.loaders.CreateTableTool;
-import org.hperf.loaders.LoadTool;
-import org.hperf.loaders.VerifyTool;
 
 /**
- * {@code perf demo}: starts a real HBase cluster in this JVM and runs the same commands a cluster
- * user runs, create-table, load and verify, at a small scale. Only the Configuration differs from
- * a real cluster: the jobs and code paths are the same.
+ * {@code perf demo}: starts a real HBase cluster in this JVM and runs the {@code tiny} suite on it,
+ * the same commands a cluster user runs (create-table, load, verify, the workloads, aggregate,
+ * report), and prints where the HTML report is. Only the Configuration differs from a real
+ * cluster: the jobs and code paths are the same.
  */
 public final class DemoTool extends HperfTool {
   public static final String NAME = "demo";
+  /** Suite options the demo passes through, to make it shorter or larger. */
+  private static final List<String> SUITE_OPTIONS = List.of("table", "recordcount", "regions", "workloads",
+      "runs", "duration", "clients", "threads");
 
   @Override
   protected CommandOptions options() {
     return new CommandOptions(NAME, "[options]",
-        "Start an embedded HBase cluster (ZooKeeper, master, region server on the local file system)"
-            + " and run create-table, load and verify on it.")
+        "Start an embedded HBase cluster (ZooKeeper, master, region server on the local file system) and run"
+            + " the tiny suite on it: create-table, load, verify, every workload, aggregate, report.")
         .value(null, "table", "name", "table to create", "usertable")
-        .value(null, "recordcount", "n", "records to load", "100000")
-        .value(null, "regions", "n", "regions to pre-split into", "16")
-        .value(null, "mode", "bulk|put", "load mode", "bulk")
-        .value(null, "dir", "path", "where the cluster keeps its files (wiped at start)",
+        .value(null, "recordcount", "n", "records to load", "100000 (tiny preset)")
+        .value(null, "regions", "n", "regions to pre-split into", "16 (tiny preset)")
+        .value(null, "workloads", "list", "comma-separated workload files", SuiteTool.DEFAULT_WORKLOADS)
+        .value(null, "runs", "n", "runs per workload", "1 (tiny preset)")
+        .value(null, "duration", "seconds", "measured seconds per run", "20 (tiny preset)")
+        .value(null, "clients", "n", "map tasks per run", "2 (tiny preset)")
+        .value(null, "threads", "n", "threads per client", "4 (tiny preset)")
+        .value(null, "dir", "path", "where the cluster and the suite keep their files (wiped at start)",
             "<hperf home>/target/embedded")
         .flag(null, "keep-running", "leave the cluster up after the demo, until Ctrl-C, and print how to"
             + " point other commands at it");
@@ -42,29 +48,30 @@ public final class DemoTool extends HperfTool {
 
   @Override
   protected int execute(ParsedOptions parsed) throws Exception {
-    String table = parsed.string("table", "usertable");
-    long records = parsed.longValue("recordcount", 100_000, 1, 1_000_000_000_000L);
-    int regions = parsed.intValue("regions", 16, 1, 10_000);
-    String mode = parsed.string("mode", "bulk");
-    File dir = new File(parsed.string("dir",
-        new File(System.getProperty("hperf.home", "."), "target/embedded").getPath())).getAbsoluteFile();
+    File home = new File(System.getProperty("hperf.home", "."));
+    File dir = new File(parsed.string("dir", new File(home, "target/embedded").getPath())).getAbsoluteFile();
+    List<String> suiteArgs = new ArrayList<>(List.of("--scale", "tiny", "--dir", new File(dir, "suite").getPath(),
+        "--workload-dir", new File(home, "conf/workloads").getPath()));
+    for (String option : SUITE_OPTIONS) {
+      if (parsed.has(option)) {
+        suiteArgs.addAll(List.of("--" + option, parsed.string(option, null)));
+      }
+    }
+    SuiteTool suite = new SuiteTool();
+    // Bad suite options fail here, before a cluster is started for nothing.
+    suite.checkArguments(suiteArgs.toArray(new String[0]));
     FileUtil.fullyDelete(dir);
     System.out.println("starting an embedded HBase cluster in " + dir);
     long started = System.nanoTime();
-    EmbeddedCluster cluster = EmbeddedCluster.start(dir, 1);
+    EmbeddedCluster cluster = EmbeddedCluster.start(new File(dir, "cluster"), 1);
     try {
       System.out.printf("cluster up in %.1f s (ZooKeeper on localhost:%d)%n", (System.nanoTime() - started) / 1e9,
           cluster.zooKeeperPort());
-      Configuration conf = cluster.configuration();
-      int code = step(conf, CreateTableTool.NAME, new CreateTableTool(), "--table", table, "--recordcount", Long.toString(records),
-          "--regions", Integer.toString(regions));
-      if (code == ExitCode.OK) {
-        code = step(conf, LoadTool.NAME, new LoadTool(), "--table", table, "--mode", mode);
-      }
-      if (code == ExitCode.OK) {
-        code = step(conf, VerifyTool.NAME, new VerifyTool(), "--table", table);
-      }
-      System.out.println(code == ExitCode.OK ? "demo finished: every row loaded and verified"
+      System.out.println("\n== perf suite " + String.join(" ", suiteArgs));
+      int code = ToolRunner.run(new Configuration(cluster.configuration()), suite, suiteArgs.toArray(new String[0]));
+      System.out.println(code == ExitCode.OK
+          ? String.format("demo finished in %.0f s; open the HTML report: %s", (System.nanoTime() - started) / 1e9,
+              new File(dir, "suite/report.html"))
           : "demo failed with exit code " + code);
       if (parsed.has("keep-running")) {
         keepRunning(cluster, dir);
@@ -74,12 +81,6 @@ public final class DemoTool extends HperfTool {
       System.out.println("shutting the embedded cluster down");
       cluster.close();
     }
-  }
-
-  private static int step(Configuration conf, String name, Tool tool, String... args) throws Exception {
-    System.out.println();
-    System.out.println("== perf " + name + " " + String.join(" ", args));
-    return ToolRunner.run(new Configuration(conf), tool, args);
   }
 
   /** Writes a client configuration for the cluster and blocks until the JVM is interrupted. */

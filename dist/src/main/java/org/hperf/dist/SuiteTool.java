@@ -12,7 +12,6 @@ import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hperf.analyzers.AggregateTool;
 import org.hperf.analyzers.ReportTool;
@@ -24,10 +23,11 @@ import org.hperf.core.cli.ParsedOptions;
 import org.hperf.jobs.WorkloadTool;
 import org.hperf.loaders.CreateTableTool;
 import org.hperf.loaders.LoadTool;
+import org.hperf.loaders.VerifyTool;
 
 /**
  * {@code perf suite}: the seed method as one command. create-table, bulk load and wait for
- * compactions, then every workload {@code --runs} times for {@code --duration} seconds, each
+ * compactions, verify, then every workload {@code --runs} times for {@code --duration} seconds, each
  * aggregated, and one report. Each step's command line and outcome are recorded in
  * {@code <dir>/suite.properties}; rerunning the same directory skips the steps already done.
  */
@@ -60,7 +60,7 @@ public final class SuiteTool extends HperfTool {
   @Override
   protected CommandOptions options() {
     return new CommandOptions(NAME, "--dir <suite dir> [options]",
-        "Run the seed method: create-table, load, wait for compactions, every workload N times, aggregate,"
+        "Run the seed method: create-table, load, wait for compactions, verify, every workload N times, aggregate,"
             + " report. Rerunning a suite directory resumes it.")
         .value(null, "dir", "path", "the suite's directory: state, runs, report (required)", null)
         .value(null, "scale", "tiny|1tb", "presets: tiny = 100,000 records, 16 regions, 1 run of 20 s, 2 x 4"
@@ -73,7 +73,8 @@ public final class SuiteTool extends HperfTool {
         .value(null, "runs", "n", "runs per workload (overrides the preset)", null)
         .value(null, "duration", "seconds", "measured seconds per run (overrides the preset)", null)
         .value(null, "clients", "n", "map tasks per run (overrides the preset)", null)
-        .value(null, "threads", "n", "threads per client (overrides the preset)", null);
+        .value(null, "threads", "n", "threads per client (overrides the preset)", null)
+        .flag(null, "skip-verify", "do not verify the loaded table before the workloads (a full scan)");
   }
 
   @Override
@@ -103,10 +104,12 @@ public final class SuiteTool extends HperfTool {
       }
       System.out.println("\n== suite step " + step.getKey() + ": perf " + String.join(" ", step.getValue()));
       long started = System.nanoTime();
-      int exit = ToolRunner.run(new Configuration(getConf()), tool(step.getValue()[0]),
+      HperfTool tool = tool(step.getValue()[0]);
+      int exit = ToolRunner.run(new Configuration(getConf()), tool,
           java.util.Arrays.copyOfRange(step.getValue(), 1, step.getValue().length));
       state.setProperty(step.getKey(), exit == ExitCode.OK ? "done" : "failed with exit code " + exit);
       state.setProperty(step.getKey() + ".command", "perf " + String.join(" ", step.getValue()));
+      state.setProperty(step.getKey() + ".jobs", String.join(",", tool.jobIds()));
       state.setProperty(step.getKey() + ".seconds", String.format("%.1f", (System.nanoTime() - started) / 1e9));
       writeState(fs, dir, state);
       if (exit != ExitCode.OK) {
@@ -133,6 +136,9 @@ public final class SuiteTool extends HperfTool {
     steps.put("create-table", new String[] {"create-table", "--table", table, "--recordcount", records,
         "--regions", regions});
     steps.put("load", new String[] {"load", "--table", table, "--mode", "bulk", "--wait-for-compactions"});
+    if (!parsed.has("skip-verify")) {
+      steps.put("verify", new String[] {"verify", "--table", table});
+    }
     List<String> runDirs = new ArrayList<>();
     for (String workload : workloads) {
       String name = workload.trim();
@@ -149,12 +155,14 @@ public final class SuiteTool extends HperfTool {
     return steps;
   }
 
-  private static Tool tool(String command) {
+  private static HperfTool tool(String command) {
     switch (command) {
       case CreateTableTool.NAME:
         return new CreateTableTool();
       case LoadTool.NAME:
         return new LoadTool();
+      case VerifyTool.NAME:
+        return new VerifyTool();
       case WorkloadTool.NAME:
         return new WorkloadTool();
       case AggregateTool.NAME:

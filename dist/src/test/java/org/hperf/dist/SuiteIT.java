@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.FileInputStream;
+import java.util.Properties;
 import org.hperf.core.ExitCode;
 import org.hperf.core.testing.MiniClusterExtension;
 import org.hperf.core.testing.ToolRun;
@@ -25,6 +27,13 @@ class SuiteIT {
     assertTrue(new File(dir, "report.html").isFile(), "the HTML report");
     assertTrue(new File(dir, "runs/updateonly/aggregate/summary.csv").isFile());
     assertTrue(first.out().contains("== suite step load"), first.all());
+    assertTrue(first.out().contains("verify OK: 3,000 rows intact"), first.all());
+    Properties state = new Properties();
+    try (FileInputStream in = new FileInputStream(new File(dir, "suite.properties"))) {
+      state.load(in);
+    }
+    assertTrue(state.getProperty("load.jobs").startsWith("job_"), "the load step's Hadoop job id: " + state);
+    assertEquals(1, state.getProperty("run-workloadc.jobs").split(",").length, state.toString());
 
     ToolRun again = MiniClusterExtension.run(new SuiteTool(), args);
     assertEquals(ExitCode.OK, again.exitCode(), again.all());

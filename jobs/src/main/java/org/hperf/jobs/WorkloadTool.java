@@ -128,7 +128,7 @@ public final class WorkloadTool extends HperfTool {
           ? JobProgress.timed(label, WorkloadCounters.MEASURED_OPERATIONS, "ops", run.durationSeconds(),
               run.intervalSeconds())
           : JobProgress.counting(label, WorkloadCounters.MEASURED_OPERATIONS, "ops", workload.operationCount());
-      ok = progress.waitForCompletion(job);
+      ok = runJob(job, progress);
       ClusterSnapshot after = ClusterSnapshot.take(connection, dataset.tableName());
       String prefix = "run." + run.runIndex() + ".";
       record.setProperty(prefix + "regionserversLost", String.join(",", after.serversLostSince(before)));

@@ -77,7 +77,7 @@ public final class LoadTool extends HperfTool {
       long started = System.nanoTime();
       JobProgress progress = JobProgress.counting("load " + dataset.table(), LoadCounters.RECORDS_WRITTEN, "records",
           range.count());
-      if (!progress.waitForCompletion(job)) {
+      if (!runJob(job, progress)) {
         System.err.println("perf load: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
         return ExitCode.FAILED;
       }

@@ -68,7 +68,7 @@ public final class VerifyTool extends HperfTool {
     try {
       JobProgress progress = JobProgress.counting("verify " + dataset.table(), VerifyCounters.OK, "rows intact",
           range.count());
-      if (!progress.waitForCompletion(job)) {
+      if (!runJob(job, progress)) {
         System.err.println("perf verify: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
         return ExitCode.FAILED;
       }
