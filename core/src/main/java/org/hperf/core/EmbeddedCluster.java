@@ -25,6 +25,23 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   /** Starts a cluster whose files all live under {@code baseDir}. */
   public static EmbeddedCluster start(File baseDir, int regionServers) throws Exception {
+    return start(localConfiguration(baseDir), baseDir, regionServers);
+  }
+
+  /**
+   * Starts a cluster with {@code conf}, made by {@link #localConfiguration} and then changed by the
+   * caller (a Kerberos-secured cluster adds its security settings).
+   */
+  public static EmbeddedCluster start(Configuration conf, File baseDir, int regionServers) throws Exception {
+    HBaseTestingUtility util = new HBaseTestingUtility(conf);
+    util.startMiniZKCluster();
+    util.startMiniHBaseCluster(StartMiniClusterOption.builder()
+        .numMasters(1).numRegionServers(regionServers).build());
+    return new EmbeddedCluster(util, baseDir.getAbsoluteFile());
+  }
+
+  /** The configuration of a cluster on the local file system whose files all live under {@code baseDir}. */
+  public static Configuration localConfiguration(File baseDir) throws IOException {
     File base = baseDir.getAbsoluteFile();
     File tmp = new File(base, "tmp");
     if (!tmp.mkdirs() && !tmp.isDirectory()) {
@@ -48,11 +65,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     // Two cores: run two local map tasks at once, as a small cluster would.
     conf.setInt("mapreduce.local.map.tasks.maximum", 2);
     conf.setInt("mapreduce.local.reduce.tasks.maximum", 2);
-    HBaseTestingUtility util = new HBaseTestingUtility(conf);
-    util.startMiniZKCluster();
-    util.startMiniHBaseCluster(StartMiniClusterOption.builder()
-        .numMasters(1).numRegionServers(regionServers).build());
-    return new EmbeddedCluster(util, base);
+    return conf;
   }
 
   /** A client configuration for this cluster: pass it to ToolRunner to run any command here. */
