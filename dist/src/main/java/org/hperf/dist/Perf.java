@@ -62,6 +62,13 @@ public final class Perf {
       return ExitCode.USAGE;
     }
     String[] rest = java.util.Arrays.copyOfRange(args, 1, args.length);
+    String missingConf = missingConfFile(rest);
+    if (missingConf != null) {
+      // Hadoop skips a -conf file it cannot find; the command would then talk to the default cluster.
+      System.err.println("perf " + name + ": -conf " + missingConf + " does not exist: give the path of your"
+          + " cluster's hbase-site.xml");
+      return ExitCode.USAGE;
+    }
     Configuration conf = HBaseConfiguration.create();
     try {
       return ToolRunner.run(conf, command.tool().get(), rest);
@@ -70,6 +77,20 @@ public final class Perf {
       e.printStackTrace();
       return ExitCode.FAILED;
     }
+  }
+
+  /** The first local {@code -conf} file that does not exist, or null. */
+  private static String missingConfFile(String[] args) {
+    for (int i = 0; i + 1 < args.length; i++) {
+      if (args[i].equals("-conf") || args[i].equals("--conf")) {
+        String file = args[i + 1];
+        boolean local = !file.contains("://") || file.startsWith("file:");
+        if (local && !new java.io.File(file.replaceFirst("^file:(//)?", "")).isFile()) {
+          return file;
+        }
+      }
+    }
+    return null;
   }
 
   static String commandList() {

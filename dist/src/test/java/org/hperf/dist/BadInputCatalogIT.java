@@ -78,7 +78,7 @@ class BadInputCatalogIT {
           "--operationcount", "300", "--output", run.getPath());
       ok("aggregate", run.getPath());
     }
-    FileUtil.copy(RUN_C, RUN_TRUNCATED, false, new org.apache.hadoop.conf.Configuration());
+    org.apache.commons.io.FileUtils.copyDirectory(RUN_C, RUN_TRUNCATED);
     FileUtil.fullyDelete(new File(RUN_TRUNCATED, "aggregate"));
     try (RandomAccessFile log = new RandomAccessFile(new File(RUN_TRUNCATED, "run-1/client-00000.hlog"), "rw")) {
       log.setLength(log.length() / 2);
@@ -100,9 +100,9 @@ class BadInputCatalogIT {
     return Stream.of(
         bad("unknown command", "unknown command 'frobnicate'", "frobnicate"),
         bad("unknown option", "--bogus", "verify", "--table", TABLE, "--bogus"),
-        bad("non-numeric record count", "--recordcount", "create-table", "--table", "new_t", "--recordcount", "ten"),
-        bad("negative record count", "--recordcount", "create-table", "--table", "new_t", "--recordcount", "-5"),
-        bad("zero record count", "--recordcount", "create-table", "--table", "new_t", "--recordcount", "0"),
+        bad("non-numeric record count", "recordcount=ten is not a whole number", "create-table", "--table", "new_t", "--recordcount", "ten"),
+        bad("negative record count", "recordcount=-5 is out of range", "create-table", "--table", "new_t", "--recordcount", "-5"),
+        bad("zero record count", "recordcount=0 is out of range", "create-table", "--table", "new_t", "--recordcount", "0"),
         bad("proportions do not sum to 1", "readproportion + updateproportion", "run", "-P", workload("workloada"),
             "--table", TABLE, "-p", "readproportion=0.7", "--duration", "1", "--output", SCRATCH.getPath()),
         bad("unknown distribution", "requestdistribution=pareto is not known", "run", "-P", workload("workloada"),
@@ -125,6 +125,12 @@ class BadInputCatalogIT {
             "--duration", "1", "--output", RUN_C.getPath()),
         bad("compare of incompatible runs", "different workloads", "compare", RUN_C.getPath(), RUN_U.getPath()),
         bad("malformed (truncated) .hlog", "is truncated", "aggregate", RUN_TRUNCATED.getPath()),
+        bad("missing -conf file", "-conf /no/such/hbase-site.xml does not exist", "verify", "-conf",
+            "/no/such/hbase-site.xml", "--table", TABLE),
+        bad("duration zero", "--duration=0 is out of range", "run", "-P", workload("workloadc"), "--table", TABLE,
+            "--duration", "0", "--output", SCRATCH.getPath()),
+        bad("target zero", "--target=0 is out of range", "run", "-P", workload("workloadc"), "--table", TABLE,
+            "--duration", "1", "--target", "0", "--output", SCRATCH.getPath()),
         bad("duration not positive", "--duration", "run", "-P", workload("workloadc"), "--table", TABLE,
             "--duration", "-1", "--output", SCRATCH.getPath()),
         bad("target not positive", "--target", "run", "-P", workload("workloadc"), "--table", TABLE,
@@ -170,7 +176,7 @@ class BadInputCatalogIT {
   private static List<String> shown(String[] args) {
     List<String> shown = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
-      if (args[i].equals("-conf")) {
+      if (args[i].equals("-conf") && i + 1 < args.length && args[i + 1].equals(SITE.getPath())) {
         i++;
         continue;
       }

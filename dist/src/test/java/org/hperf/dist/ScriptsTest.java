@@ -34,11 +34,12 @@ class ScriptsTest {
     Result dry = run(Map.of("PERF_JAR", jar.getPath()), "oozie-submit", "--config", "../conf/oozie/job.properties",
         "--app-dir", "/apps/hperf-test", "--dry-run");
     assertEquals(0, dry.exitCode, dry.output);
-    assertTrue(dry.output.contains("workflow.xml /apps/hperf-test/"), dry.output);
+    assertTrue(dry.output.contains("oozie/workflow.xml ") && dry.output.contains("coordinator.xml /apps/hperf-test/"), dry.output);
     assertTrue(dry.output.contains(jar.getPath() + " /apps/hperf-test/lib/perf.jar"), dry.output);
     assertTrue(dry.output.contains("conf/workloads/updateonly"), "the workload files the actions name: " + dry.output);
     assertTrue(dry.output.contains("\noozie.wf.application.path=hdfs://namenode:8020/apps/hperf-test\n"), dry.output);
-    assertTrue(!dry.output.contains("oozie.coord.application.path="), "Oozie refuses both paths: " + dry.output);
+    assertTrue(!dry.output.contains("\noozie.coord.application.path="), "Oozie refuses both paths: " + dry.output);
+    assertTrue(dry.output.contains("\nworkflowPath=hdfs://namenode:8020/apps/hperf-test\n"), dry.output);
     assertEquals(1, dry.output.lines().filter(l -> l.startsWith("oozie.libpath=")).count(), dry.output);
     assertTrue(dry.output.contains("oozie job -oozie"), dry.output);
 
@@ -46,7 +47,7 @@ class ScriptsTest {
         "../conf/oozie/job.properties", "--coordinator", "--dry-run");
     assertTrue(coordinator.output.contains(
         "\noozie.coord.application.path=hdfs://namenode:8020/apps/hperf/coordinator.xml\n"), coordinator.output);
-    assertTrue(!coordinator.output.contains("oozie.wf.application.path="), coordinator.output);
+    assertTrue(!coordinator.output.contains("\noozie.wf.application.path="), coordinator.output);
   }
 
   @Test

@@ -50,8 +50,8 @@ public final class WorkloadTool extends HperfTool {
     return DatasetOptions.addTo(options)
         .value(null, "clients", "n", "map tasks, each one client", "2")
         .value(null, "threads", "n", "client threads per map task", "8")
-        .value(null, "duration", "seconds", "measure this long (the seed method: 900); 0 = until"
-            + " operationcount is done", "0")
+        .value(null, "duration", "seconds", "measure this long (the seed method: 900)",
+            "until operationcount is done")
         .value(null, "operationcount", "n", "operations over all clients (overrides the workload's)",
             "the workload's operationcount")
         .value(null, "warmup", "seconds", "run this long before measuring; excluded from every figure", "0")
