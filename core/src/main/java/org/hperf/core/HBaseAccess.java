@@ -14,6 +14,8 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.security.User;
+import org.apache.hadoop.security.UserGroupInformation;
 
 /**
  * Opens client connections for commands, turning "cannot reach the cluster" and "no such table"
@@ -53,10 +55,12 @@ public final class HBaseAccess {
         return null;
       });
       answer.get(timeoutSeconds, TimeUnit.SECONDS);
-    } catch (TimeoutException | ExecutionException e) {
+    } catch (TimeoutException e) {
       throw new UsageException("cannot reach HBase through ZooKeeper " + quorum(conf) + " within "
           + timeoutSeconds + " s: check hbase.zookeeper.quorum and clientPort (hbase-site.xml or -D)",
           e);
+    } catch (ExecutionException e) {
+      throw new UsageException(refusal(conf, e.getCause()), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while probing the cluster", e);
@@ -64,6 +68,45 @@ public final class HBaseAccess {
       probe.shutdownNow();
     }
     return ConnectionFactory.createConnection(conf);
+  }
+
+  /**
+   * Why the cluster answered but would not serve us. A secured cluster refuses a client without
+   * Kerberos credentials with a chain of SASL errors: say so, and how to get credentials.
+   */
+  private static String refusal(Configuration conf, Throwable cause) {
+    Throwable root = cause;
+    boolean authentication = false;
+    for (Throwable t = cause; t != null; t = t.getCause()) {
+      root = t;
+      String text = t.getClass().getName() + " " + t.getMessage();
+      authentication |= text.contains("Sasl") || text.contains("SASL") || text.contains("GSS")
+          || text.contains("AccessDenied") || text.contains("authentication");
+    }
+    if (authentication || User.isHBaseSecurityEnabled(conf) && !hasKerberosCredentials()) {
+      return "HBase at " + quorum(conf) + " refused the connection: Kerberos authentication failed for "
+          + currentUser() + ": run kinit, or give hbase-site.xml's principal and keytab (" + root.getClass()
+          .getSimpleName() + ")";
+    }
+    return "HBase at " + quorum(conf) + " answered but the connection failed: " + root
+        + ": check that the master and region servers are up";
+  }
+
+  private static boolean hasKerberosCredentials() {
+    try {
+      UserGroupInformation ugi = UserGroupInformation.getCurrentUser();
+      return ugi.hasKerberosCredentials() || !ugi.getTokens().isEmpty();
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static String currentUser() {
+    try {
+      return UserGroupInformation.getCurrentUser().toString();
+    } catch (IOException e) {
+      return "the current user";
+    }
   }
 
   /** The descriptor of an existing table, or a usage error saying how to create it. */
