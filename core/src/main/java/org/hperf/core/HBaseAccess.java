@@ -85,7 +85,7 @@ public final class HBaseAccess {
     }
     if (authentication || User.isHBaseSecurityEnabled(conf) && !hasKerberosCredentials()) {
       return "HBase at " + quorum(conf) + " refused the connection: Kerberos authentication failed for "
-          + currentUser() + ": run kinit, or give hbase-site.xml's principal and keytab (" + root.getClass()
+          + currentUser() + ": run kinit first (kinit -kt <keytab> <principal> for a service account) (" + root.getClass()
           .getSimpleName() + ")";
     }
     return "HBase at " + quorum(conf) + " answered but the connection failed: " + root

@@ -4,7 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
@@ -15,6 +22,8 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobID;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.mapreduce.v2.hs.JobHistoryServer;
+import org.apache.hadoop.mapreduce.v2.jobhistory.JHAdminConfig;
 import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.ExitCode;
 import org.hperf.core.testing.MiniClusterExtension;
@@ -31,11 +40,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * load and a workload on real YARN (MiniMRYarnCluster: ResourceManager, NodeManager,
  * JobHistoryServer) beside the mini HBase cluster; the counters are then read back from the
- * JobHistoryServer over RPC, as the JobHistory UI shows them: display names and values.
+ * JobHistoryServer over RPC, its REST API and its web UI's counters page: display names and values.
  */
 @ExtendWith(MiniClusterExtension.class)
 class YarnJobHistoryIT {
   private static MiniMRYarnCluster yarn;
+  private static JobHistoryServer history;
   private static Configuration conf;
 
   @BeforeAll
@@ -60,10 +70,39 @@ class YarnJobHistoryIT {
     yarn.init(base);
     yarn.start();
     conf = new Configuration(yarn.getConfig());
+    replaceHistoryServer();
+  }
+
+  /**
+   * Every Hadoop web app in a JVM shares Guice's static GuiceFilter pipeline, and the last one
+   * started wins: MiniMRYarnCluster starts the NodeManager after its JobHistoryServer, so the
+   * history server's REST API and web UI answer 404. A history server started last serves them;
+   * it replaces the cluster's own (one history server, reading the same done directories).
+   */
+  private static void replaceHistoryServer() {
+    for (org.apache.hadoop.service.Service service : yarn.getServices()) {
+      if (service.getClass().getSimpleName().equals("JobHistoryServerWrapper")) {
+        service.stop();
+      }
+    }
+    Configuration hsConf = new Configuration(conf);
+    hsConf.set(JHAdminConfig.MR_HISTORY_ADDRESS, "localhost:0");
+    hsConf.set(JHAdminConfig.MR_HISTORY_WEBAPP_ADDRESS, "localhost:0");
+    hsConf.set(JHAdminConfig.JHS_ADMIN_ADDRESS, "localhost:0");
+    history = new JobHistoryServer();
+    history.init(hsConf);
+    history.start();
+    for (String key : new String[] {JHAdminConfig.MR_HISTORY_ADDRESS, JHAdminConfig.MR_HISTORY_WEBAPP_ADDRESS,
+        JHAdminConfig.JHS_ADMIN_ADDRESS}) {
+      conf.set(key, history.getConfig().get(key));
+    }
   }
 
   @AfterAll
   static void stopYarn() {
+    if (history != null) {
+      history.stop();
+    }
     if (yarn != null) {
       yarn.stop();
     }
@@ -94,6 +133,34 @@ class YarnJobHistoryIT {
     assertEquals(printed(workload, "Read OK"), readOk.getValue(), "the history server's value is the job's");
     assertEquals(2, new File(output, "run-1").listFiles((d, n) -> n.endsWith(".hlog")).length,
         "both YARN tasks' logs committed");
+
+    // What users read: the history server's REST API and its web UI's counters page.
+    String id = jobId(workload, "hperf workload");
+    JsonNode groups = new ObjectMapper().readTree(http("/ws/v1/history/mapreduce/jobs/" + id + "/counters"))
+        .path("jobCounters").path("counterGroup");
+    long restReadOk = -1;
+    for (JsonNode g : groups) {
+      if (g.path("counterGroupName").asText().equals("org.hperf.jobs.WorkloadCounters")) {
+        for (JsonNode c : g.path("counter")) {
+          restReadOk = c.path("name").asText().equals("READ_OK") ? c.path("totalCounterValue").asLong() : restReadOk;
+        }
+      }
+    }
+    assertEquals(readOk.getValue(), restReadOk, "REST: " + groups);
+    String page = http("/jobhistory/jobcounters/" + id);
+    assertTrue(page.contains("hperf workload") && page.contains("Read OK") && page.contains("Client threads' CPU time"),
+        "the web UI shows hperf's display names");
+  }
+
+  /** GET from the history server's web address; fails the test on anything but 200. */
+  private static String http(String path) throws IOException {
+    HttpURLConnection http = (HttpURLConnection) new URL("http://"
+        + conf.get(JHAdminConfig.MR_HISTORY_WEBAPP_ADDRESS) + path).openConnection();
+    http.setRequestProperty("Accept", "application/json");
+    assertEquals(200, http.getResponseCode(), path);
+    try (InputStream in = http.getInputStream()) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
   }
 
   @Test
@@ -104,11 +171,13 @@ class YarnJobHistoryIT {
     File output = new File(System.getProperty("hperf.test.dir", "target/test-tmp"), "yarn-runs/retry");
     ToolRun workload = run(new WorkloadTool(), "-D", WorkloadMapper.FAIL_FIRST_ATTEMPT_OF_CLIENT + "=1",
         "-P", "../conf/workloads/workloadc", "--table", "retry_t", "--clients", "2", "--threads", "2",
-        "--duration", "2", "--output", "file://" + output.getAbsolutePath());
+        "--duration", "3", "--interval", "1", "--output", "file://" + output.getAbsolutePath());
     assertEquals(ExitCode.OK, workload.exitCode(), workload.all());
     Counters counters = fromHistory(jobId(workload, "hperf workload"));
     assertEquals(1, counters.findCounter(org.apache.hadoop.mapreduce.JobCounter.NUM_FAILED_MAPS).getValue(),
-        "client 1's first attempt failed and was retried");
+        "client 1's first attempt failed, its log half written, and was retried");
+    assertTrue(failedAttemptDiagnostics(jobId(workload, "hperf workload"))
+        .contains("injected failure of client 1's first attempt after one interval"), "the attempt failed mid-log");
     File[] logs = new File(output, "run-1").listFiles((d, n) -> n.endsWith(".hlog"));
     assertEquals(2, logs.length, "one committed log per client, none from the failed attempt");
     long logged = 0;
@@ -144,6 +213,23 @@ class YarnJobHistoryIT {
       Job job = cluster.getJob(JobID.forName(jobId));
       assertNotNull(job, "the history server knows " + jobId);
       return job.getCounters();
+    } finally {
+      cluster.close();
+    }
+  }
+
+  /** The diagnostics of the job's failed task attempts, as the history server keeps them. */
+  private static String failedAttemptDiagnostics(String jobId) throws Exception {
+    Cluster cluster = new Cluster(conf);
+    try {
+      Job job = cluster.getJob(JobID.forName(jobId));
+      StringBuilder diagnostics = new StringBuilder();
+      for (org.apache.hadoop.mapreduce.TaskCompletionEvent event : job.getTaskCompletionEvents(0, 100)) {
+        if (event.getStatus() == org.apache.hadoop.mapreduce.TaskCompletionEvent.Status.FAILED) {
+          diagnostics.append(String.join("\n", job.getTaskDiagnostics(event.getTaskAttemptId())));
+        }
+      }
+      return diagnostics.toString();
     } finally {
       cluster.close();
     }

@@ -37,8 +37,9 @@ import org.hperf.core.generators.Distribution;
 public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, NullWritable, NullWritable> {
   static final String BARRIER_DIR = "hperf.run.barrier.dir";
   /**
-   * Fault injection for tests: the first attempt of this client's task fails after writing its
-   * whole histogram log, to prove that a retried attempt is counted once. Never set in a real run.
+   * Fault injection for tests: the first attempt of this client's task fails after writing the
+   * first interval of its histogram log, leaving the log half written, to prove that a retried
+   * attempt is counted once. Never set in a real run.
    */
   public static final String FAIL_FIRST_ATTEMPT_OF_CLIENT = "hperf.test.fail-first-attempt-of-client";
   private static final int PREWARM_BATCH = 100;
@@ -95,16 +96,14 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       }
       Path log = new Path(FileOutputFormat.getWorkOutputPath(context), String.format("client-%05d%s", client,
           LatencyHistograms.LOG_SUFFIX));
+      boolean injectFailure = client == conf.getInt(FAIL_FIRST_ATTEMPT_OF_CLIENT, -1)
+          && context.getTaskAttemptID().getId() == 0;
       new IntervalLogger(workload, run, client, service, intended, clients, context)
-          .logUntilDone(log, threads, startMs + run.warmupSeconds() * 1000, measureFromNanos);
+          .logUntilDone(log, threads, startMs + run.warmupSeconds() * 1000, measureFromNanos, injectFailure);
     } finally {
       for (Table table : tables) {
         table.close();
       }
-    }
-    if (client == conf.getInt(FAIL_FIRST_ATTEMPT_OF_CLIENT, -1) && context.getTaskAttemptID().getId() == 0) {
-      throw new IOException("injected failure of client " + client + "'s first attempt (" + FAIL_FIRST_ATTEMPT_OF_CLIENT
-          + ")");
     }
     for (ClientThread worker : clients) {
       if (worker.failure() != null) {
@@ -241,8 +240,8 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       this.context = context;
     }
 
-    void logUntilDone(Path log, List<Thread> threads, long measureFromMs, long measureFromNanos)
-        throws IOException, InterruptedException {
+    void logUntilDone(Path log, List<Thread> threads, long measureFromMs, long measureFromNanos,
+        boolean injectFailure) throws IOException, InterruptedException {
       FileSystem fs = log.getFileSystem(context.getConfiguration());
       try (PrintStream out = new PrintStream(fs.create(log, false), false, StandardCharsets.UTF_8.name())) {
         HistogramLogWriter writer = new HistogramLogWriter(out);
@@ -257,6 +256,11 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
         long next = measureFromNanos + intervalNanos;
         while (!waitUntilNanos(next, threads)) {
           writeInterval(writer, measureFromMs);
+          if (injectFailure) {
+            out.flush();
+            throw new IOException("injected failure of client " + client + "'s first attempt after one interval ("
+                + FAIL_FIRST_ATTEMPT_OF_CLIENT + ")");
+          }
           next += intervalNanos;
         }
         writeInterval(writer, measureFromMs);
