@@ -19,7 +19,8 @@ import org.hperf.core.cli.ParsedOptions;
  * {@code perf demo}: starts a real HBase cluster in this JVM and runs the {@code tiny} suite on it,
  * the same commands a cluster user runs (create-table, load, verify, the workloads, aggregate,
  * report), and prints where the HTML report is. Only the Configuration differs from a real
- * cluster: the jobs and code paths are the same.
+ * cluster: the jobs and code paths are the same. With {@code --yarn} the jobs run on YARN in this
+ * JVM, with a JobHistory web UI.
  */
 public final class DemoTool extends HperfTool {
   public static final String NAME = "demo";
@@ -42,6 +43,8 @@ public final class DemoTool extends HperfTool {
         .value(null, "threads", "n", "threads per client", "4 (tiny preset)")
         .value(null, "dir", "path", "where the cluster and the suite keep their files (wiped at start)",
             "<hperf home>/target/embedded")
+        .flag(null, "yarn", "run the jobs on YARN in this JVM (ResourceManager, NodeManager, JobHistoryServer"
+            + " with its web UI) instead of the LocalJobRunner; slower: every job starts its own JVMs")
         .flag(null, "keep-running", "leave the cluster up after the demo, until Ctrl-C, and print how to"
             + " point other commands at it");
   }
@@ -64,30 +67,47 @@ public final class DemoTool extends HperfTool {
     System.out.println("starting an embedded HBase cluster in " + dir);
     long started = System.nanoTime();
     EmbeddedCluster cluster = EmbeddedCluster.start(new File(dir, "cluster"), 1);
+    EmbeddedYarn yarn = null;
     try {
       System.out.printf("cluster up in %.1f s (ZooKeeper on localhost:%d)%n", (System.nanoTime() - started) / 1e9,
           cluster.zooKeeperPort());
+      Configuration jobConf = cluster.configuration();
+      if (parsed.has("yarn")) {
+        yarn = EmbeddedYarn.start(jobConf, dir);
+        jobConf = yarn.configuration();
+        System.out.println("YARN up; the jobs' counters will be in the JobHistory web UI: " + yarn.historyWebUrl());
+      }
       System.out.println("\n== perf suite " + String.join(" ", suiteArgs));
-      int code = ToolRunner.run(new Configuration(cluster.configuration()), suite, suiteArgs.toArray(new String[0]));
+      int code = ToolRunner.run(jobConf, suite, suiteArgs.toArray(new String[0]));
       System.out.println(code == ExitCode.OK
           ? String.format("demo finished in %.0f s; open the HTML report: %s", (System.nanoTime() - started) / 1e9,
               new File(dir, "suite/report.html"))
           : "demo failed with exit code " + code);
+      if (yarn != null) {
+        System.out.println("JobHistory web UI (counters of every job): " + yarn.historyWebUrl());
+      }
       if (parsed.has("keep-running")) {
-        keepRunning(cluster, dir);
+        keepRunning(cluster, yarn, dir);
       }
       return code;
     } finally {
       System.out.println("shutting the embedded cluster down");
+      if (yarn != null) {
+        yarn.close();
+      }
       cluster.close();
     }
   }
 
-  /** Writes a client configuration for the cluster and blocks until the JVM is interrupted. */
-  private static void keepRunning(EmbeddedCluster cluster, File dir) throws IOException, InterruptedException {
+  /**
+   * Writes a client configuration for the cluster (and its YARN, if any: commands given it submit
+   * their jobs there) and blocks until the JVM is interrupted.
+   */
+  private static void keepRunning(EmbeddedCluster cluster, EmbeddedYarn yarn, File dir)
+      throws IOException, InterruptedException {
     File site = new File(dir, "hbase-site.xml");
     try (OutputStream out = new FileOutputStream(site)) {
-      cluster.configuration().writeXml(out);
+      (yarn == null ? cluster.configuration() : yarn.configuration()).writeXml(out);
     }
     System.out.println();
     System.out.println("the cluster keeps running; press Ctrl-C to stop it. Point other commands at it with:");
@@ -97,6 +117,9 @@ public final class DemoTool extends HperfTool {
     // Ctrl-C runs shutdown hooks, not finally blocks: the hook stops the cluster cleanly.
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       try {
+        if (yarn != null) {
+          yarn.close();
+        }
         cluster.close();
       } catch (IOException e) {
         System.err.println("perf demo: embedded cluster did not stop cleanly: " + e);

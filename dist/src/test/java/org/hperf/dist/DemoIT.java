@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
 import org.hperf.core.ExitCode;
 import org.hperf.core.testing.ToolRun;
 import org.junit.jupiter.api.Test;
@@ -15,19 +17,37 @@ import org.junit.jupiter.api.Test;
 class DemoIT {
   @Test
   void demoRunsTheTinySuiteOnAnEmbeddedClusterAndPrintsTheReportPath() throws Exception {
-    File dir = new File(System.getProperty("hperf.test.dir", "target/test-tmp"), "demo").getAbsoluteFile();
+    ToolRun demo = demo("demo", "--recordcount", "5000", "--regions", "4", "--workloads", "workloadc",
+        "--duration", "3", "--clients", "1", "--threads", "2");
+    assertTrue(demo.out().contains("created table usertable with 4 regions"), demo.all());
+    assertTrue(demo.out().contains("verify OK: 5,000 rows intact"), demo.all());
+  }
+
+  @Test
+  void demoOnYarnShowsWhereTheJobHistoryUiIs() throws Exception {
+    ToolRun demo = demo("demo-yarn", "--yarn", "--recordcount", "2000", "--regions", "2", "--workloads",
+        "workloadc", "--duration", "2", "--clients", "1", "--threads", "2");
+    assertTrue(demo.out().matches("(?s).*JobHistory web UI \\(counters of every job\\): http://[^/]+:\\d+/jobhistory.*"),
+        demo.all());
+    assertTrue(demo.out().contains("verify OK: 2,000 rows intact"), demo.all());
+    assertTrue(demo.out().contains("(job job_") && !demo.out().contains("job_local"),
+        "the jobs ran on YARN, not the LocalJobRunner\n" + demo.all());
+  }
+
+  /** Runs perf demo in {@code dir}; asserts it succeeded and printed its report's path. */
+  private static ToolRun demo(String dirName, String... options) throws Exception {
+    File dir = new File(System.getProperty("hperf.test.dir", "target/test-tmp"), dirName).getAbsoluteFile();
+    List<String> args = new ArrayList<>(List.of("demo", "--dir", dir.getPath()));
+    args.addAll(List.of(options));
     String previousHome = System.getProperty("hperf.home");
     System.setProperty("hperf.home", new File("..").getAbsolutePath());
     try {
-      ToolRun demo = ToolRun.capture(() -> Perf.run(new String[] {"demo", "--recordcount", "5000",
-          "--regions", "4", "--workloads", "workloadc", "--duration", "3", "--clients", "1", "--threads", "2",
-          "--dir", dir.getPath()}));
+      ToolRun demo = ToolRun.capture(() -> Perf.run(args.toArray(new String[0])));
       assertEquals(ExitCode.OK, demo.exitCode(), demo.all());
-      assertTrue(demo.out().contains("created table usertable with 4 regions"), demo.all());
-      assertTrue(demo.out().contains("verify OK: 5,000 rows intact"), demo.all());
       File report = new File(dir, "suite/report.html");
       assertTrue(demo.out().contains("open the HTML report: " + report), demo.all());
       assertTrue(report.isFile() && report.length() > 0, "the report exists");
+      return demo;
     } finally {
       if (previousHome == null) {
         System.clearProperty("hperf.home");

@@ -21,8 +21,6 @@ import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobID;
-import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
-import org.apache.hadoop.mapreduce.v2.hs.JobHistoryServer;
 import org.apache.hadoop.mapreduce.v2.jobhistory.JHAdminConfig;
 import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.ExitCode;
@@ -44,67 +42,21 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(MiniClusterExtension.class)
 class YarnJobHistoryIT {
-  private static MiniMRYarnCluster yarn;
-  private static JobHistoryServer history;
+  private static EmbeddedYarn yarn;
   private static Configuration conf;
 
   @BeforeAll
   static void startYarn() {
-    org.apache.hadoop.fs.FileUtil.fullyDelete(new File(System.getProperty("hperf.test.dir", "target/test-tmp"),
-        "yarn-runs"));
-    Configuration base = MiniClusterExtension.cluster().configuration();
-    base.set("mapreduce.framework.name", "yarn");
-    String opens = System.getProperty("hperf.jvm.opens", "");
-    base.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m " + opens);
-    base.set("mapreduce.map.java.opts", "-Xmx512m " + opens);
-    base.set("mapreduce.reduce.java.opts", "-Xmx512m " + opens);
-    base.setInt("yarn.app.mapreduce.am.resource.mb", 768);
-    base.setInt("mapreduce.map.memory.mb", 768);
-    base.setInt("mapreduce.reduce.memory.mb", 768);
-    base.setInt("yarn.nodemanager.resource.memory-mb", 6144);
-    base.setBoolean("yarn.nodemanager.vmem-check-enabled", false);
-    base.setFloat("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", 99.5f);
-    base.set("yarn.app.mapreduce.am.staging-dir",
-        new File(System.getProperty("hperf.test.dir", "target/test-tmp"), "yarn-staging").getAbsolutePath());
-    yarn = new MiniMRYarnCluster("hperf-yarn", 1);
-    yarn.init(base);
-    yarn.start();
-    conf = new Configuration(yarn.getConfig());
-    replaceHistoryServer();
-  }
-
-  /**
-   * Every Hadoop web app in a JVM shares Guice's static GuiceFilter pipeline, and the last one
-   * started wins: MiniMRYarnCluster starts the NodeManager after its JobHistoryServer, so the
-   * history server's REST API and web UI answer 404. A history server started last serves them;
-   * it replaces the cluster's own (one history server, reading the same done directories).
-   */
-  private static void replaceHistoryServer() {
-    for (org.apache.hadoop.service.Service service : yarn.getServices()) {
-      if (service.getClass().getSimpleName().equals("JobHistoryServerWrapper")) {
-        service.stop();
-      }
-    }
-    Configuration hsConf = new Configuration(conf);
-    hsConf.set(JHAdminConfig.MR_HISTORY_ADDRESS, "localhost:0");
-    hsConf.set(JHAdminConfig.MR_HISTORY_WEBAPP_ADDRESS, "localhost:0");
-    hsConf.set(JHAdminConfig.JHS_ADMIN_ADDRESS, "localhost:0");
-    history = new JobHistoryServer();
-    history.init(hsConf);
-    history.start();
-    for (String key : new String[] {JHAdminConfig.MR_HISTORY_ADDRESS, JHAdminConfig.MR_HISTORY_WEBAPP_ADDRESS,
-        JHAdminConfig.JHS_ADMIN_ADDRESS}) {
-      conf.set(key, history.getConfig().get(key));
-    }
+    File dir = new File(System.getProperty("hperf.test.dir", "target/test-tmp"));
+    org.apache.hadoop.fs.FileUtil.fullyDelete(new File(dir, "yarn-runs"));
+    yarn = EmbeddedYarn.start(MiniClusterExtension.cluster().configuration(), dir);
+    conf = yarn.configuration();
   }
 
   @AfterAll
   static void stopYarn() {
-    if (history != null) {
-      history.stop();
-    }
     if (yarn != null) {
-      yarn.stop();
+      yarn.close();
     }
   }
 
