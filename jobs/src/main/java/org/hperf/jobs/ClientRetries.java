@@ -12,17 +12,22 @@ import org.apache.hadoop.hbase.client.MetricsConnection;
  *
  * <p>They come from the client's own connection metrics ({@code hbase.client.metrics.enable}), an
  * HBase-private API: if a future client changes it, the counts read as unavailable (-1), never as
- * a false zero.
+ * a false zero. {@code -D hperf.client.metrics=false} turns them off (scripts/bench-workload
+ * measures what they cost).
  */
-final class ClientRetries {
+public final class ClientRetries {
+  /** Whether workload tasks turn the client's connection metrics on (default true). */
+  public static final String ENABLED = "hperf.client.metrics";
   static final long UNAVAILABLE = -1;
 
   private ClientRetries() {
   }
 
-  /** Turns the client's connection metrics on for connections made from {@code conf}. */
+  /** Turns the client's connection metrics on for connections made from {@code conf}, unless hperf's switch is off. */
   static void enable(Configuration conf) {
-    conf.setBoolean(MetricsConnection.CLIENT_SIDE_METRICS_ENABLED_KEY, true);
+    if (conf.getBoolean(ENABLED, true)) {
+      conf.setBoolean(MetricsConnection.CLIENT_SIDE_METRICS_ENABLED_KEY, true);
+    }
   }
 
   /** RPCs of this connection that ended in an exception, so far; -1 if the client does not say. */

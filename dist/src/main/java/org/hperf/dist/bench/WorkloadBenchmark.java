@@ -14,6 +14,7 @@ import org.hperf.core.EmbeddedCluster;
 import org.hperf.core.ExitCode;
 import org.hperf.core.OperationType;
 import org.hperf.core.cli.DatasetOptions;
+import org.hperf.jobs.ClientRetries;
 import org.hperf.jobs.Outcome;
 import org.hperf.jobs.RunSpec;
 import org.hperf.jobs.WorkloadCounters;
@@ -27,7 +28,9 @@ import org.hperf.loaders.LoadTool;
  * 60 s each; prints ops/s and the client's CPU microseconds per operation (client threads' CPU
  * time over the operations they ran), which says whether the client could limit a benchmark.
  *
- * <p>Arguments: {@code [seconds] [records] [threads]}, default 60 100000 8.
+ * <p>Arguments: {@code [seconds] [records] [threads] [on|off]}, default 60 100000 8 on; the last
+ * turns the HBase client's connection metrics (hperf's retry counters) on or off, to measure their
+ * cost.
  */
 public final class WorkloadBenchmark {
   private WorkloadBenchmark() {
@@ -41,12 +44,14 @@ public final class WorkloadBenchmark {
     long seconds = args.length > 0 ? Long.parseLong(args[0]) : 60;
     long records = args.length > 1 ? Long.parseLong(args[1]) : 100_000;
     int threads = args.length > 2 ? Integer.parseInt(args[2]) : 8;
+    boolean clientMetrics = args.length <= 3 || !args[3].equals("off");
     File home = new File(System.getProperty("hperf.home", "."));
     File dir = new File(home, "target/bench-workload").getAbsoluteFile();
     FileUtil.fullyDelete(dir);
     StringBuilder report = new StringBuilder();
     try (EmbeddedCluster cluster = EmbeddedCluster.start(dir, 1)) {
       Configuration conf = cluster.configuration();
+      conf.setBoolean(ClientRetries.ENABLED, clientMetrics);
       String[] create = {"--table", "bench", "--recordcount", Long.toString(records), "--regions", "16"};
       check(ToolRunner.run(new Configuration(conf), new CreateTableTool(), create), "create-table");
       check(ToolRunner.run(new Configuration(conf), new LoadTool(), new String[] {"--table", "bench"}), "load");
@@ -74,8 +79,9 @@ public final class WorkloadBenchmark {
           }
         }
         long cpuMicros = counters.findCounter(WorkloadCounters.CLIENT_CPU_MICROS).getValue();
-        report.append(String.format("%-10s %3d threads %4d s %,12d ops %,10.0f ops/s %8.1f client CPU us/op%n",
-            workload, threads, seconds, operations, operations / (double) seconds, cpuMicros / (double) operations));
+        report.append(String.format("%-10s %3d threads %4d s %,12d ops %,10.0f ops/s %8.1f client CPU us/op"
+            + " (client metrics %s)%n", workload, threads, seconds, operations, operations / (double) seconds,
+            cpuMicros / (double) operations, clientMetrics ? "on" : "off"));
       }
     }
     System.out.println();
