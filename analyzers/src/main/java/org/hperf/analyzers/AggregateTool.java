@@ -168,9 +168,9 @@ public final class AggregateTool extends HperfTool {
       Set<String> present = new TreeSet<>();
       for (FileStatus log : fs.listStatus(run, p -> p.getName().endsWith(LatencyHistograms.LOG_SUFFIX))) {
         present.add(log.getPath().getName());
-        if (!endsWithWindowLine(fs, log)) {
-          return run.getName() + "/" + log.getPath().getName() + " is truncated: it lacks the closing window line"
-              + " a task writes when it finishes";
+        String problem = tailProblem(fs, log);
+        if (problem != null) {
+          return run.getName() + "/" + log.getPath().getName() + problem;
         }
       }
       if (present.isEmpty()) {
@@ -187,13 +187,18 @@ public final class AggregateTool extends HperfTool {
     return null;
   }
 
-  private static boolean endsWithWindowLine(FileSystem fs, FileStatus log) throws IOException {
+  /** What is wrong with the end of a task log, or null: truncated (no closing window line) or corrupt. */
+  private static String tailProblem(FileSystem fs, FileStatus log) throws IOException {
     int tail = (int) Math.min(256, log.getLen());
     byte[] bytes = new byte[tail];
     try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(log.getPath())) {
       in.readFully(log.getLen() - tail, bytes);
+    } catch (org.apache.hadoop.fs.ChecksumException e) {
+      // The file system's checksum (e.g. the local file system's .crc file) no longer matches.
+      return " is corrupt: its content does not match its checksum (truncated or altered after it was written)";
     }
-    return new String(bytes, StandardCharsets.UTF_8).contains("#[hperf window startMs=");
+    return new String(bytes, StandardCharsets.UTF_8).contains("#[hperf window startMs=") ? null
+        : " is truncated: it lacks the closing window line a task writes when it finishes";
   }
 
   private static Properties readRecord(FileSystem fs, Path dir) throws IOException {

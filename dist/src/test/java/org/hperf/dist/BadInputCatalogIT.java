@@ -19,7 +19,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
@@ -57,6 +61,7 @@ class BadInputCatalogIT {
   private static final File RUN_C = new File(DIR, "runs/workloadc");
   private static final File RUN_U = new File(DIR, "runs/updateonly");
   private static final File RUN_TRUNCATED = new File(DIR, "runs/truncated");
+  private static final File RUN_CORRUPT = new File(DIR, "runs/corrupt");
   private static final File SCRATCH = new File(DIR, "must-not-exist");
   private static final List<String> CATALOG = new ArrayList<>();
 
@@ -78,14 +83,30 @@ class BadInputCatalogIT {
           "--operationcount", "300", "--output", run.getPath());
       ok("aggregate", run.getPath());
     }
+    // Truncated: cut in half, with no checksum file, as a log copied off a crashed disk would be.
     org.apache.commons.io.FileUtils.copyDirectory(RUN_C, RUN_TRUNCATED);
     FileUtil.fullyDelete(new File(RUN_TRUNCATED, "aggregate"));
-    try (RandomAccessFile log = new RandomAccessFile(new File(RUN_TRUNCATED, "run-1/client-00000.hlog"), "rw")) {
-      log.setLength(log.length() / 2);
+    new File(RUN_TRUNCATED, "run-1/.client-00000.hlog.crc").delete();
+    halve(new File(RUN_TRUNCATED, "run-1/client-00000.hlog"));
+    // Corrupt: copied through the checksummed local file system (which writes .crc files), then cut.
+    // A new instance: the mini cluster turns checksums off on the JVM's cached local file system.
+    Configuration local = new Configuration();
+    try (LocalFileSystem fs = FileSystem.newInstanceLocal(local)) {
+      fs.setWriteChecksum(true);
+      FileUtil.copy(fs, new Path(RUN_C.toURI()), fs, new Path(RUN_CORRUPT.toURI()), false, local);
     }
+    FileUtil.fullyDelete(new File(RUN_CORRUPT, "aggregate"));
+    assertTrue(new File(RUN_CORRUPT, "run-1/.client-00000.hlog.crc").isFile(), "the copy has a checksum file");
+    halve(new File(RUN_CORRUPT, "run-1/client-00000.hlog"));
     tableDigest = tableDigest();
     tables = tableNames();
     runDirListing = listing(new File(DIR, "runs"));
+  }
+
+  private static void halve(File file) throws IOException {
+    try (RandomAccessFile log = new RandomAccessFile(file, "rw")) {
+      log.setLength(log.length() / 2);
+    }
   }
 
   @AfterAll
@@ -124,7 +145,10 @@ class BadInputCatalogIT {
         bad("output directory exists", "already exists", "run", "-P", workload("workloadc"), "--table", TABLE,
             "--duration", "1", "--output", RUN_C.getPath()),
         bad("compare of incompatible runs", "different workloads", "compare", RUN_C.getPath(), RUN_U.getPath()),
-        bad("malformed (truncated) .hlog", "is truncated", "aggregate", RUN_TRUNCATED.getPath()),
+        bad("truncated .hlog", "is truncated", "aggregate", RUN_TRUNCATED.getPath()),
+        // "is corrupt" where the file system verifies checksums (the default), "is truncated" in this JVM,
+        // whose cached local file system the mini cluster set not to verify them.
+        bad("corrupt .hlog (checksum mismatch)", "client-00000.hlog is", "aggregate", RUN_CORRUPT.getPath()),
         bad("missing -conf file", "-conf /no/such/hbase-site.xml does not exist", "verify", "-conf",
             "/no/such/hbase-site.xml", "--table", TABLE),
         bad("duration zero", "--duration=0 is out of range", "run", "-P", workload("workloadc"), "--table", TABLE,

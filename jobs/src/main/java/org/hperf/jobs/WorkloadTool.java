@@ -113,8 +113,7 @@ public final class WorkloadTool extends HperfTool {
   }
 
   private int runOnce(Configuration conf, DatasetSpec dataset, WorkloadSpec workload,
-      Map<String, String> workloadProperties, RunSpec run,
-      Path output, Properties record) throws Exception {
+      Map<String, String> workloadProperties, RunSpec run, Path output, Properties record) throws Exception {
     Path runDir = new Path(output, "run-" + run.runIndex());
     Path barrier = new Path(output, ".barrier/run-" + run.runIndex());
     Job job = createSubmittableJob(conf, dataset, workloadProperties, run, runDir, barrier);
@@ -123,13 +122,9 @@ public final class WorkloadTool extends HperfTool {
     boolean ok;
     try (Connection connection = HBaseAccess.connect(conf)) {
       ClusterSnapshot before = ClusterSnapshot.take(connection, dataset.tableName());
-      String label = "run " + run.runIndex() + "/" + run.runs() + " " + workloadProperties.get("hperf.workload.name");
-      JobProgress progress = run.durationSeconds() > 0
-          ? JobProgress.timed(label, WorkloadCounters.MEASURED_OPERATIONS, "ops", run.durationSeconds(),
-              run.intervalSeconds())
-          : JobProgress.counting(label, WorkloadCounters.MEASURED_OPERATIONS, "ops", workload.operationCount());
-      ok = runJob(job, progress);
+      ok = runJob(job, progress(run, workload));
       ClusterSnapshot after = ClusterSnapshot.take(connection, dataset.tableName());
+      // A server that left or regions that moved disturb the run even if every operation succeeded.
       String prefix = "run." + run.runIndex() + ".";
       record.setProperty(prefix + "regionserversLost", String.join(",", after.serversLostSince(before)));
       record.setProperty(prefix + "regionsMoved", Integer.toString(after.regionsMovedSince(before)));
@@ -150,6 +145,15 @@ public final class WorkloadTool extends HperfTool {
     record.setProperty("run." + run.runIndex() + ".failedTaskAttempts",
         Long.toString(counters.findCounter(org.apache.hadoop.mapreduce.JobCounter.NUM_FAILED_MAPS).getValue()));
     return checkErrorRatio(counters, run.maxErrorRatio());
+  }
+
+  /** A timed run counts down its duration; otherwise the operations done count up to operationcount. */
+  private static JobProgress progress(RunSpec run, WorkloadSpec workload) {
+    String label = "run " + run.runIndex() + "/" + run.runs() + " " + workload.name();
+    return run.durationSeconds() > 0
+        ? JobProgress.timed(label, WorkloadCounters.MEASURED_OPERATIONS, "ops", run.durationSeconds(),
+            run.intervalSeconds())
+        : JobProgress.counting(label, WorkloadCounters.MEASURED_OPERATIONS, "ops", workload.operationCount());
   }
 
   /** The workload job, ready to submit; public so tests and the suite can run and inspect it. */
