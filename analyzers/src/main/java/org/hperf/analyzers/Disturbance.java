@@ -41,7 +41,10 @@ final class Disturbance {
       reasons.add("region servers left the cluster during the run: " + serversLost);
     }
     if (regionsMoved > 0) {
-      reasons.add(regionsMoved + " regions moved during the run");
+      reasons.add(regionsMoved + " regions moved, split or merged during the run");
+    }
+    if (record.getProperty(prefix + "clusterStateAfterRun") != null) {
+      reasons.add("the cluster's state after the run could not be read");
     }
     return reasons;
   }

@@ -122,6 +122,30 @@ class AggregateToolTest {
   }
 
   @Test
+  void aLogWhoseChecksumNoLongerMatchesIsRefusedAsCorrupt(@TempDir Path tmp) throws Exception {
+    File golden = tmp.resolve("golden").toFile();
+    copyGolden(golden);
+    // Copied through the checksummed local file system, which writes a .crc beside every file.
+    File dir = tmp.resolve("c").toFile();
+    org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration();
+    try (org.apache.hadoop.fs.LocalFileSystem fs = org.apache.hadoop.fs.FileSystem.newInstanceLocal(conf)) {
+      fs.setWriteChecksum(true);
+      org.apache.hadoop.fs.FileUtil.copy(fs, new org.apache.hadoop.fs.Path(golden.toURI()), fs,
+          new org.apache.hadoop.fs.Path(dir.toURI()), false, conf);
+    }
+    assertTrue(new File(dir, "run-1/.client-00001.hlog.crc").isFile());
+    File log = new File(dir, "run-1/client-00001.hlog");
+    byte[] bytes = Files.readAllBytes(log.toPath());
+    bytes[bytes.length - 2] ^= 0x20;  // one bit of the closing line flipped: still looks complete
+    Files.write(log.toPath(), bytes);
+    ToolRun corrupt = aggregate(dir.getPath());
+    assertEquals(ExitCode.USAGE, corrupt.exitCode(), corrupt.all());
+    assertTrue(corrupt.err().contains("run-1/client-00001.hlog is corrupt: its content does not match its checksum"),
+        corrupt.all());
+    assertEquals(1, corrupt.err().strip().lines().count(), corrupt.err());
+  }
+
+  @Test
   void badArgumentsAreUsageErrors(@TempDir Path tmp) throws Exception {
     assertEquals(ExitCode.USAGE, aggregate().exitCode());
     ToolRun none = aggregate(tmp.resolve("nope").toString());

@@ -56,6 +56,10 @@ public final class HBaseAccess {
       });
       answer.get(timeoutSeconds, TimeUnit.SECONDS);
     } catch (TimeoutException e) {
+      if (lacksCredentials(conf)) {
+        // A secured cluster may keep an unauthenticated client retrying until the probe gives up.
+        throw new UsageException(authenticationFailed(conf, "no answer within " + timeoutSeconds + " s"), e);
+      }
       throw new UsageException("cannot reach HBase through ZooKeeper " + quorum(conf) + " within "
           + timeoutSeconds + " s: check hbase.zookeeper.quorum and clientPort (hbase-site.xml or -D)",
           e);
@@ -83,13 +87,21 @@ public final class HBaseAccess {
       authentication |= text.contains("Sasl") || text.contains("SASL") || text.contains("GSS")
           || text.contains("AccessDenied") || text.contains("authentication");
     }
-    if (authentication || User.isHBaseSecurityEnabled(conf) && !hasKerberosCredentials()) {
-      return "HBase at " + quorum(conf) + " refused the connection: Kerberos authentication failed for "
-          + currentUser() + ": run kinit first (kinit -kt <keytab> <principal> for a service account) (" + root.getClass()
-          .getSimpleName() + ")";
+    if (authentication || lacksCredentials(conf)) {
+      return authenticationFailed(conf, root.getClass().getSimpleName());
     }
     return "HBase at " + quorum(conf) + " answered but the connection failed: " + root
         + ": check that the master and region servers are up";
+  }
+
+  private static String authenticationFailed(Configuration conf, String detail) {
+    return "HBase at " + quorum(conf) + " refused the connection: Kerberos authentication failed for "
+        + currentUser() + ": run kinit first (kinit -kt <keytab> <principal> for a service account) (" + detail + ")";
+  }
+
+  /** A Kerberos-secured cluster and a user with neither a ticket nor a token for it. */
+  private static boolean lacksCredentials(Configuration conf) {
+    return User.isHBaseSecurityEnabled(conf) && !hasKerberosCredentials();
   }
 
   private static boolean hasKerberosCredentials() {

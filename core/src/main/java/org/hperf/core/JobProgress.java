@@ -23,20 +23,30 @@ public final class JobProgress {
   private final long totalWork;
   private final long timedSeconds;
   private final long countEverySeconds;
+  private final boolean useHadoopProgress;
 
   private JobProgress(String label, Enum<?> workCounter, String unit, long totalWork, long timedSeconds,
-      long countEverySeconds) {
+      long countEverySeconds, boolean useHadoopProgress) {
     this.label = label;
     this.workCounter = workCounter;
     this.unit = unit;
     this.totalWork = totalWork;
     this.timedSeconds = timedSeconds;
     this.countEverySeconds = countEverySeconds;
+    this.useHadoopProgress = useHadoopProgress;
   }
 
   /** Done = work counter / {@code totalWork} or Hadoop's map and reduce progress, whichever is further. */
   public static JobProgress counting(String label, Enum<?> workCounter, String unit, long totalWork) {
-    return new JobProgress(label, workCounter, unit, totalWork, 0, 0);
+    return new JobProgress(label, workCounter, unit, totalWork, 0, 0, true);
+  }
+
+  /**
+   * Done = work counter / {@code totalWork} only: for jobs whose tasks read their one input record
+   * at the start, so Hadoop's progress says 100% while they work (a workload run's clients).
+   */
+  public static JobProgress countingOnly(String label, Enum<?> workCounter, String unit, long totalWork) {
+    return new JobProgress(label, workCounter, unit, totalWork, 0, 0, false);
   }
 
   /**
@@ -46,7 +56,7 @@ public final class JobProgress {
    */
   public static JobProgress timed(String label, Enum<?> workCounter, String unit, long seconds,
       long countEverySeconds) {
-    return new JobProgress(label, workCounter, unit, 0, seconds, countEverySeconds);
+    return new JobProgress(label, workCounter, unit, 0, seconds, countEverySeconds, false);
   }
 
   /** Submits the job, prints progress until it ends; true if it succeeded. */
@@ -67,6 +77,8 @@ public final class JobProgress {
       return job.waitForCompletion(true);
     } finally {
       printer.shutdownNow();
+      // No progress line after the job's own completion output.
+      printer.awaitTermination(5, TimeUnit.SECONDS);
     }
   }
 
@@ -77,9 +89,10 @@ public final class JobProgress {
       done = work == 0 ? 0 : Math.min(1, workElapsedNanos / 1e9 / timedSeconds);
     } else if (totalWork > 0) {
       // Bulk load counts its rows in the reducers, verify's table scans report no progress: the larger.
-      done = Math.max(hadoopFraction, Math.min(1, work / (double) totalWork));
+      double counted = Math.min(1, work / (double) totalWork);
+      done = useHadoopProgress ? Math.max(hadoopFraction, counted) : counted;
     } else {
-      done = hadoopFraction;
+      done = useHadoopProgress ? hadoopFraction : 0;
     }
     String remaining;
     if (timedSeconds > 0 && work == 0) {
@@ -134,7 +147,8 @@ public final class JobProgress {
       if (work > 0 && workStartNanos == 0) {
         workStartNanos = Math.max(startNanos, now - countEverySeconds * 1_000_000_000L);
       }
-      double rate = (work - lastWork) / ((now - lastNanos) / 1e9);
+      // A failed attempt's counters leave the total: the rate never goes below zero.
+      double rate = Math.max(0, work - lastWork) / ((now - lastNanos) / 1e9);
       int reduces = job.getNumReduceTasks();
       double hadoop = reduces == 0 ? job.mapProgress() : (job.mapProgress() + job.reduceProgress()) / 2;
       out.println(line(hadoop, work, rate, now - startNanos, workStartNanos == 0 ? 0 : now - workStartNanos));

@@ -33,6 +33,14 @@ class JobProgressTest {
   }
 
   @Test
+  void countingOnlyIgnoresHadoopProgress() {
+    // A workload run's tasks read their one input record first: Hadoop says 100% from the start.
+    JobProgress run = JobProgress.countingOnly("run 1/1 workloadc", Counter.WORK, "ops", 1_000_000);
+    assertEquals("[run 1/1 workloadc]  20% done, 200,000 ops (20,000 ops/s), elapsed 0m10s, remaining ~0m40s",
+        run.line(1.0, 200_000, 20_000, 10 * SECOND, 0));
+  }
+
+  @Test
   void nothingDoneYetHasNoEstimate() {
     JobProgress aggregate = JobProgress.counting("aggregate", Counter.WORK, "logs", 0);
     assertEquals("[aggregate]   0% done, 0 logs (0 logs/s), elapsed 0m10s, remaining unknown",

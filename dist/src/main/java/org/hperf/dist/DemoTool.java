@@ -61,7 +61,8 @@ public final class DemoTool extends HperfTool {
       }
     }
     SuiteTool suite = new SuiteTool();
-    // Bad suite options fail here, before a cluster is started for nothing.
+    // Unknown suite options fail here, before a cluster is started for nothing (their values are
+    // checked when the suite runs).
     suite.checkArguments(suiteArgs.toArray(new String[0]));
     FileUtil.fullyDelete(dir);
     System.out.println("starting an embedded HBase cluster in " + dir);

@@ -91,12 +91,14 @@ class KerberosIT {
   @Test
   void aClientWithoutCredentialsIsRefused() throws Exception {
     Configuration conf = cluster.configuration();
-    conf.setInt("hperf.connect.timeout.seconds", 10);
+    conf.setInt("hperf.connect.timeout.seconds", 30);
     UserGroupInformation stranger = UserGroupInformation.createRemoteUser("stranger");
     ToolRun refused = stranger.doAs((PrivilegedExceptionAction<ToolRun>) () -> run(conf, new VerifyTool(),
         "--table", TABLE));
     assertEquals(ExitCode.USAGE, refused.exitCode(), refused.all());
-    assertTrue(refused.err().contains("authentication"), "names the cause: " + refused.err());
+    assertTrue(refused.err().contains("Kerberos authentication failed for stranger"), "names the cause: "
+        + refused.err());
+    assertEquals(1, refused.err().strip().lines().count(), "one line: " + refused.err());
   }
 
   @Order(2)

@@ -152,7 +152,8 @@ class YarnJobHistoryIT {
     String csv = java.nio.file.Files.readString(new File(output, "aggregate/summary.csv").toPath());
     assertTrue(csv.lines().anyMatch(l -> l.startsWith("run-1,READ,") && l.split(",")[3].equals(Long.toString(counted))),
         csv);
-    assertTrue(aggregate.out().contains("run-1 is DISTURBED: 1 failed task attempts"), aggregate.all());
+    assertTrue(aggregate.out().contains("run-1 is DISTURBED: ") && aggregate.out().contains("1 failed task attempts"),
+        aggregate.all());
   }
 
   private static ToolRun run(org.apache.hadoop.util.Tool tool, String... args) throws Exception {

@@ -2,6 +2,7 @@ package org.hperf.jobs;
 
 import java.io.IOException;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Recorder;
 import org.apache.hadoop.hbase.client.Get;
@@ -29,9 +30,12 @@ final class ClientThread implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(ClientThread.class);
   private static final int ERRORS_LOGGED = 5;
 
-  /** What every thread of a task shares: the workload, the table, the recorders, the clock. */
+  /**
+   * What every thread of a task shares: the workload, the table, the recorders, the clock, and a
+   * stop flag the task raises when it ends early (its log could not be written).
+   */
   record Shared(WorkloadSpec workload, KeySpace keySpace, RowCodec codec, byte[] family, Recorder[] service,
-      Recorder[] intended, long measureFromNanos, long endNanos) {
+      Recorder[] intended, long measureFromNanos, long endNanos, AtomicBoolean stopped) {
   }
 
   private final Shared shared;
@@ -87,7 +91,7 @@ final class ClientThread implements Runnable {
     try {
       long started = System.nanoTime();
       long k = 0;
-      while (stats.measured < operationBudget) {
+      while (stats.measured < operationBudget && !shared.stopped().get()) {
         long intendedStart = paceNanos > 0 ? started + k++ * paceNanos : 0;
         if (intendedStart > 0) {
           waitUntil(intendedStart);

@@ -14,8 +14,8 @@ public enum WorkloadCounters {
   SCAN_OK, SCAN_NOT_FOUND, SCAN_ERROR,
   READ_MODIFY_WRITE_OK, READ_MODIFY_WRITE_NOT_FOUND, READ_MODIFY_WRITE_ERROR,
   /**
-   * Operations measured so far, added every interval so a running job shows its progress and rate:
-   * the workload's own operations, plus the reads of read-modify-writes when the workload also reads.
+   * Operations measured so far, added every interval so a running job shows its progress and rate;
+   * at the end, the top-level operations of the run (a read-modify-write counts once).
    */
   MEASURED_OPERATIONS,
   /** Rows returned by all measured scans. */
@@ -27,7 +27,9 @@ public enum WorkloadCounters {
   /** HBase client RPCs that ended in an exception and were retried or failed (whole task). */
   CLIENT_RPC_FAILURES,
   /** Times the HBase client dropped cached region locations: a server failed or a region moved. */
-  CLIENT_LOCATION_CACHE_CLEARS;
+  CLIENT_LOCATION_CACHE_CLEARS,
+  /** Tasks whose client gave no metrics (turned off, or an HBase client hperf cannot read them from). */
+  TASKS_WITHOUT_CLIENT_METRICS;
 
   public static WorkloadCounters of(OperationType op, Outcome outcome) {
     return valueOf(op.name() + "_" + outcome.name());

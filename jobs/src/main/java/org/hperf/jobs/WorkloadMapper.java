@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -43,6 +44,8 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
    */
   public static final String FAIL_FIRST_ATTEMPT_OF_CLIENT = "hperf.test.fail-first-attempt-of-client";
   private static final int PREWARM_BATCH = 100;
+  /** How long a stopping task waits for each client thread's operation in flight. */
+  private static final long THREAD_STOP_WAIT_MS = 60_000;
 
   private Connection connection;
 
@@ -79,7 +82,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     Recorder[] service = recorders(workload);
     Recorder[] intended = run.targetOpsPerSecond() > 0 ? recorders(workload) : null;
     ClientThread.Shared shared = new ClientThread.Shared(workload, dataset.keySpace(), RowCodec.of(dataset),
-        dataset.familyBytes(), service, intended, measureFromNanos, endNanos);
+        dataset.familyBytes(), service, intended, measureFromNanos, endNanos, new AtomicBoolean());
 
     List<ClientThread> clients = new ArrayList<>();
     List<Table> tables = new ArrayList<>();
@@ -101,6 +104,11 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       new IntervalLogger(workload, run, client, service, intended, clients, context)
           .logUntilDone(log, threads, startMs + run.warmupSeconds() * 1000, measureFromNanos, injectFailure);
     } finally {
+      // If the log writer failed, the threads must not run on against closed tables (or forever).
+      shared.stopped().set(true);
+      for (Thread thread : threads) {
+        thread.join(THREAD_STOP_WAIT_MS);
+      }
       for (Table table : tables) {
         table.close();
       }
@@ -213,6 +221,9 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     long cacheClears = ClientRetries.locationCacheClears(connection);
     if (failedRpcs != ClientRetries.UNAVAILABLE) {
       context.getCounter(WorkloadCounters.CLIENT_RPC_FAILURES).increment(failedRpcs);
+    } else {
+      // Not a zero: say that these counts are missing.
+      context.getCounter(WorkloadCounters.TASKS_WITHOUT_CLIENT_METRICS).increment(1);
     }
     if (cacheClears != ClientRetries.UNAVAILABLE) {
       context.getCounter(WorkloadCounters.CLIENT_LOCATION_CACHE_CLEARS).increment(cacheClears);
@@ -228,6 +239,8 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     private final Recorder[] intended;
     private final List<ClientThread> clients;
     private final Context context;
+    /** The operations already added to the MEASURED_OPERATIONS counter. */
+    private long measuredCounted;
 
     IntervalLogger(WorkloadSpec workload, RunSpec run, int client, Recorder[] service, Recorder[] intended,
         List<ClientThread> clients, Context context) {
@@ -270,11 +283,12 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
 
     private void writeInterval(HistogramLogWriter writer, long measureFromMs) {
       long count = takeIntervals(writer, measureFromMs);
-      context.getCounter(WorkloadCounters.MEASURED_OPERATIONS).increment(count);
       long measured = 0;
       for (ClientThread worker : clients) {
         measured += worker.stats.measured;
       }
+      context.getCounter(WorkloadCounters.MEASURED_OPERATIONS).increment(measured - measuredCounted);
+      measuredCounted = measured;
       context.setStatus(String.format("run %d client %d: %,d ops in the last interval (%,.0f ops/s), %,d measured",
           run.runIndex(), client, count, count / (double) run.intervalSeconds(), measured));
       context.progress();

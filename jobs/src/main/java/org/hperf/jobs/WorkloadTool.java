@@ -122,15 +122,14 @@ public final class WorkloadTool extends HperfTool {
     boolean ok;
     try (Connection connection = HBaseAccess.connect(conf)) {
       ClusterSnapshot before = ClusterSnapshot.take(connection, dataset.tableName());
-      ok = runJob(job, progress(run, workload));
-      ClusterSnapshot after = ClusterSnapshot.take(connection, dataset.tableName());
-      // A server that left or regions that moved disturb the run even if every operation succeeded.
-      String prefix = "run." + run.runIndex() + ".";
-      record.setProperty(prefix + "regionserversLost", String.join(",", after.serversLostSince(before)));
-      record.setProperty(prefix + "regionsMoved", Integer.toString(after.regionsMovedSince(before)));
+      try {
+        ok = runJob(job, progress(run, workload));
+      } finally {
+        runDir.getFileSystem(conf).delete(barrier, true);
+      }
+      record.setProperty("run." + run.runIndex() + ".job", job.getJobID().toString());
+      recordClusterChanges(connection, dataset, before, "run." + run.runIndex() + ".", record);
     }
-    record.setProperty("run." + run.runIndex() + ".job", job.getJobID().toString());
-    runDir.getFileSystem(conf).delete(barrier, true);
     if (!ok) {
       System.err.println("perf run: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
       return ExitCode.FAILED;
@@ -147,13 +146,29 @@ public final class WorkloadTool extends HperfTool {
     return checkErrorRatio(counters, run.maxErrorRatio());
   }
 
+  /**
+   * A server that left or regions that moved disturb the run even if every operation succeeded. The
+   * cluster may be too disturbed to answer right after the run: that is recorded, not thrown.
+   */
+  private static void recordClusterChanges(Connection connection, DatasetSpec dataset, ClusterSnapshot before,
+      String prefix, Properties record) {
+    try {
+      ClusterSnapshot after = ClusterSnapshot.take(connection, dataset.tableName());
+      record.setProperty(prefix + "regionserversLost", String.join(",", after.serversLostSince(before)));
+      record.setProperty(prefix + "regionsMoved", Integer.toString(after.regionsMovedSince(before)));
+    } catch (IOException e) {
+      System.err.println("perf run: could not read the cluster's state after the run: " + e);
+      record.setProperty(prefix + "clusterStateAfterRun", "unknown: " + e.getMessage());
+    }
+  }
+
   /** A timed run counts down its duration; otherwise the operations done count up to operationcount. */
   private static JobProgress progress(RunSpec run, WorkloadSpec workload) {
     String label = "run " + run.runIndex() + "/" + run.runs() + " " + workload.name();
     return run.durationSeconds() > 0
         ? JobProgress.timed(label, WorkloadCounters.MEASURED_OPERATIONS, "ops", run.durationSeconds(),
             run.intervalSeconds())
-        : JobProgress.counting(label, WorkloadCounters.MEASURED_OPERATIONS, "ops", workload.operationCount());
+        : JobProgress.countingOnly(label, WorkloadCounters.MEASURED_OPERATIONS, "ops", workload.operationCount());
   }
 
   /** The workload job, ready to submit; public so tests and the suite can run and inspect it. */
