@@ -1,8 +1,11 @@
 package org.hperf.core;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.util.Tool;
 import org.hperf.core.cli.CommandOptions;
@@ -14,6 +17,8 @@ import org.hperf.core.cli.ParsedOptions;
  * line on stderr and {@link ExitCode#USAGE}. Never calls System.exit: the driver does.
  */
 public abstract class HperfTool extends Configured implements Tool {
+  /** If set, every job's full configuration is written there as {@code <job id>.xml} (the suite sets it). */
+  public static final String JOB_CONF_DIR = "hperf.record.job.conf.dir";
   private final List<String> jobIds = new ArrayList<>();
 
   /** The command's options, declared once. */
@@ -40,14 +45,29 @@ public abstract class HperfTool extends Configured implements Tool {
     return List.copyOf(jobIds);
   }
 
-  /** Submits the job, prints its progress until it ends and remembers its id; true if it succeeded. */
+  /**
+   * Submits the job, prints its progress until it ends and remembers its id (and, with
+   * {@link #JOB_CONF_DIR}, its resolved configuration); true if it succeeded.
+   */
   protected final boolean runJob(Job job, JobProgress progress) throws Exception {
     try {
       return progress.waitForCompletion(job);
     } finally {
       if (job.getJobID() != null) {
         jobIds.add(job.getJobID().toString());
+        recordConfiguration(job);
       }
+    }
+  }
+
+  private static void recordConfiguration(Job job) throws IOException {
+    String dir = job.getConfiguration().get(JOB_CONF_DIR);
+    if (dir == null) {
+      return;
+    }
+    Path file = new Path(dir, job.getJobID() + ".xml");
+    try (OutputStream out = file.getFileSystem(job.getConfiguration()).create(file, true)) {
+      job.getConfiguration().writeXml(out);
     }
   }
 

@@ -105,7 +105,9 @@ public final class SuiteTool extends HperfTool {
       System.out.println("\n== suite step " + step.getKey() + ": perf " + String.join(" ", step.getValue()));
       long started = System.nanoTime();
       HperfTool tool = tool(step.getValue()[0]);
-      int exit = ToolRunner.run(new Configuration(getConf()), tool,
+      Configuration stepConf = new Configuration(getConf());
+      stepConf.set(HperfTool.JOB_CONF_DIR, new Path(dir, "jobs").toString());
+      int exit = ToolRunner.run(stepConf, tool,
           java.util.Arrays.copyOfRange(step.getValue(), 1, step.getValue().length));
       state.setProperty(step.getKey(), exit == ExitCode.OK ? "done" : "failed with exit code " + exit);
       state.setProperty(step.getKey() + ".command", "perf " + String.join(" ", step.getValue()));

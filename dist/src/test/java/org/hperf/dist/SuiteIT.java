@@ -34,6 +34,10 @@ class SuiteIT {
     }
     assertTrue(state.getProperty("load.jobs").startsWith("job_"), "the load step's Hadoop job id: " + state);
     assertEquals(1, state.getProperty("run-workloadc.jobs").split(",").length, state.toString());
+    String runJobConf = java.nio.file.Files.readString(
+        new File(dir, "jobs/" + state.getProperty("run-workloadc.jobs") + ".xml").toPath());
+    assertTrue(runJobConf.contains("<name>hperf.dataset.recordcount</name><value>3000</value>"),
+        "each job's resolved configuration is in the suite directory");
 
     ToolRun again = MiniClusterExtension.run(new SuiteTool(), args);
     assertEquals(ExitCode.OK, again.exitCode(), again.all());
