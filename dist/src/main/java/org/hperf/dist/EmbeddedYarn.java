@@ -13,7 +13,8 @@ import org.apache.hadoop.service.Service;
  * Real YARN in this JVM beside the embedded HBase cluster: a ResourceManager and a NodeManager
  * (MiniMRYarnCluster) whose containers run the jobs' tasks in their own JVMs, and a
  * JobHistoryServer whose RPC, REST API and web UI all answer, so counters can be read where users
- * read them. Its working files go to ./target/hperf-yarn* (MiniYARNCluster's fixed place).
+ * read them. Its working files go to ./target/test/data/hperf-yarn (MiniYARNCluster's fixed place,
+ * relative to the working directory).
  */
 public final class EmbeddedYarn implements AutoCloseable {
   private final MiniMRYarnCluster yarn;
