@@ -12,7 +12,6 @@ import java.util.SplittableRandom;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.ExitCode;
 import org.hperf.core.LatencyHistograms;
 import org.hperf.core.testing.ToolRun;
@@ -171,7 +170,7 @@ class AggregateToolTest {
   }
 
   private static ToolRun aggregate(String... args) throws Exception {
-    return ToolRun.capture(() -> ToolRunner.run(LocalJobs.conf(), new AggregateTool(), args));
+    return ToolRun.of(LocalJobs.conf(), new AggregateTool(), args);
   }
 
   private static long totalOf(File log, String tag) throws Exception {

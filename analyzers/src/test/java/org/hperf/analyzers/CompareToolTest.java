@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.ExitCode;
 import org.hperf.core.testing.ToolRun;
 import org.junit.jupiter.api.Test;
@@ -60,14 +59,14 @@ class CompareToolTest {
     }
     Files.writeString(new File(dir, "run.properties").toPath(), "workload.name=" + workload
         + "\nrun.clients=1\nrun.interval.seconds=10\ndataset.recordcount=1000\n");
-    ToolRun aggregate = ToolRun.capture(() -> ToolRunner.run(LocalJobs.conf(), new AggregateTool(),
-        new String[] {dir.getPath()}));
+    ToolRun aggregate = ToolRun.of(LocalJobs.conf(), new AggregateTool(),
+        new String[] {dir.getPath()});
     assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
     return dir;
   }
 
   private static ToolRun compare(String... args) throws Exception {
-    return ToolRun.capture(() -> ToolRunner.run(LocalJobs.conf(), new CompareTool(), args));
+    return ToolRun.of(LocalJobs.conf(), new CompareTool(), args);
   }
 
 

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.ExitCode;
 import org.hperf.core.testing.ToolRun;
 import org.junit.jupiter.api.Test;
@@ -29,8 +28,8 @@ class ReportToolTest {
     File ycsb = run(tmp, "a", "workloada", 2);
     File bigTable = run(tmp, "rr", "randomread", 1);
     File html = tmp.resolve("report.html").toFile();
-    ToolRun report = ToolRun.capture(() -> ToolRunner.run(LocalJobs.conf(), new ReportTool(),
-        new String[] {ycsb.getPath(), bigTable.getPath(), "--html", html.getPath()}));
+    ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(),
+        new String[] {ycsb.getPath(), bigTable.getPath(), "--html", html.getPath()});
     assertEquals(ExitCode.OK, report.exitCode(), report.all());
     assertTrue(report.out().lines().anyMatch(l -> l.startsWith("workloada") && l.contains("READ")), report.out());
     assertTrue(report.out().contains("randomread") && report.out().contains("1,212"), report.out());
@@ -62,7 +61,7 @@ class ReportToolTest {
 
   @Test
   void unaggregatedDirectoryIsAUsageError(@TempDir Path tmp) throws Exception {
-    ToolRun report = ToolRun.capture(() -> ToolRunner.run(LocalJobs.conf(), new ReportTool(), new String[] {tmp.toString()}));
+    ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {tmp.toString()});
     assertEquals(ExitCode.USAGE, report.exitCode());
     assertTrue(report.err().contains("run 'perf aggregate"), report.all());
   }
@@ -100,8 +99,8 @@ class ReportToolTest {
         "run.interval.seconds=10", "cluster.regionservers=1", "version.hbase=2.6.1-hadoop3",
         "run.1.counter.READ_ERROR=0", "run.2.counter.READ_ERROR=5", "run.2.counter.UPDATE_ERROR=2",
         "run.2.failedTaskAttempts=1"));
-    ToolRun aggregate = ToolRun.capture(() -> ToolRunner.run(LocalJobs.conf(), new AggregateTool(),
-        new String[] {dir.getPath()}));
+    ToolRun aggregate = ToolRun.of(LocalJobs.conf(), new AggregateTool(),
+        new String[] {dir.getPath()});
     assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
     return dir;
   }

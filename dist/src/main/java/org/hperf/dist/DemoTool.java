@@ -51,10 +51,8 @@ public final class DemoTool extends HperfTool {
 
   @Override
   protected int execute(ParsedOptions parsed) throws Exception {
-    File home = new File(System.getProperty("hperf.home", "."));
-    File dir = new File(parsed.string("dir", new File(home, "target/embedded").getPath())).getAbsoluteFile();
-    List<String> suiteArgs = new ArrayList<>(List.of("--scale", "tiny", "--dir", new File(dir, "suite").getPath(),
-        "--workload-dir", new File(home, "conf/workloads").getPath()));
+    File dir = new File(parsed.string("dir", new File(Perf.home(), "target/embedded").getPath())).getAbsoluteFile();
+    List<String> suiteArgs = new ArrayList<>(List.of("--scale", "tiny", "--dir", new File(dir, "suite").getPath()));
     for (String option : SUITE_OPTIONS) {
       if (parsed.has(option)) {
         suiteArgs.addAll(List.of("--" + option, parsed.string(option, null)));

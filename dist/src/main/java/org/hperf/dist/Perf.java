@@ -1,5 +1,6 @@
 package org.hperf.dist;
 
+import java.io.File;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -38,6 +39,14 @@ public final class Perf {
           DemoTool::new));
 
   private Perf() {
+  }
+
+  /**
+   * Where hperf is installed (conf/workloads, target/): scripts/perf passes it as -Dhperf.home;
+   * otherwise the working directory.
+   */
+  public static File home() {
+    return new File(System.getProperty("hperf.home", "."));
   }
 
   public static void main(String[] args) {
@@ -85,7 +94,7 @@ public final class Perf {
       if (args[i].equals("-conf") || args[i].equals("--conf")) {
         String file = args[i + 1];
         boolean local = !file.contains("://") || file.startsWith("file:");
-        if (local && !new java.io.File(file.replaceFirst("^file:(//)?", "")).isFile()) {
+        if (local && !new File(file.replaceFirst("^file:(//)?", "")).isFile()) {
           return file;
         }
       }

@@ -85,7 +85,7 @@ public final class SuiteTool extends HperfTool {
     Scale scale = scale(parsed.string("scale", "1tb"));
     Path dir = new Path(parsed.string("dir", null));
     File workloadDir = new File(parsed.string("workload-dir",
-        new File(System.getProperty("hperf.home", "."), "conf/workloads").getPath()));
+        new File(Perf.home(), "conf/workloads").getPath()));
     List<String> workloads = List.of(parsed.string("workloads", DEFAULT_WORKLOADS).split(","));
     for (String workload : workloads) {
       if (!new File(workloadDir, workload.trim()).isFile()) {

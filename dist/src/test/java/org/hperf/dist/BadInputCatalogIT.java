@@ -188,12 +188,16 @@ class BadInputCatalogIT {
 
   /** A case; every command but the unknown one gets the cluster's -conf, as a user's would. */
   private static Arguments bad(String name, String expected, String command, String... rest) {
-    List<String> args = new ArrayList<>(List.of(command));
-    if (!command.equals("frobnicate")) {
-      args.addAll(List.of("-conf", SITE.getPath()));
-    }
+    // The unknown command stays bare: the driver refuses it before any option is read.
+    String[] args = command.equals("frobnicate") ? new String[] {command} : withConf(command, rest);
+    return Arguments.of(name, expected, args);
+  }
+
+  /** {@code command -conf <the cluster's hbase-site.xml> rest...}: generic options come first. */
+  private static String[] withConf(String command, String... rest) {
+    List<String> args = new ArrayList<>(List.of(command, "-conf", SITE.getPath()));
     args.addAll(Arrays.asList(rest));
-    return Arguments.of(name, expected, args.toArray(new String[0]));
+    return args.toArray(new String[0]);
   }
 
   /** The command line as the catalog shows it: paths relative to the test directory, no -conf. */
@@ -213,10 +217,8 @@ class BadInputCatalogIT {
     return new File("../conf/workloads", name).getAbsolutePath();
   }
 
-  private static void ok(String... args) throws Exception {
-    List<String> withConf = new ArrayList<>(List.of(args[0], "-conf", SITE.getPath()));
-    withConf.addAll(Arrays.asList(args).subList(1, args.length));
-    ToolRun run = ToolRun.capture(() -> Perf.run(withConf.toArray(new String[0])));
+  private static void ok(String command, String... rest) throws Exception {
+    ToolRun run = ToolRun.capture(() -> Perf.run(withConf(command, rest)));
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
   }
 

@@ -16,7 +16,6 @@ import org.apache.hadoop.minikdc.MiniKdc;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.util.Tool;
-import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.EmbeddedCluster;
 import org.hperf.core.ExitCode;
 import org.hperf.core.testing.ToolRun;
@@ -132,7 +131,7 @@ class KerberosIT {
   }
 
   private static ToolRun run(Configuration conf, Tool tool, String... args) throws Exception {
-    return ToolRun.capture(() -> ToolRunner.run(new Configuration(conf), tool, args));
+    return ToolRun.of(conf, tool, args);
   }
 
   private static ToolRun ok(ToolRun run) {

@@ -93,10 +93,8 @@ class WorkloadFaultIT {
     Map<String, Long> counters = WorkloadIT.counters(finished);
     Map<String, Long> logged = WorkloadIT.loggedCounts(new File(OUTPUT, "run-1"), 2);
     for (OperationType op : OperationType.values()) {
-      String name = WorkloadIT.displayName(op);
-      long total = counters.getOrDefault(name + " OK", 0L) + counters.getOrDefault(name + " not found", 0L)
-          + counters.getOrDefault(name + " errors", 0L);
-      assertEquals(total, logged.getOrDefault(op.tag(), 0L), op + " counters vs histogram logs\n" + finished.all());
+      assertEquals(WorkloadIT.countedOperations(counters, op), logged.getOrDefault(op.tag(), 0L),
+          op + " counters vs histogram logs\n" + finished.all());
     }
     assertTrue(counters.get("HBase client RPCs failed (retried or failed)") > 0,
         "the client's retries are counted\n" + finished.all());

@@ -80,8 +80,7 @@ class WorkloadIT {
     long measured = 0;
     for (OperationType op : OperationType.values()) {
       String name = displayName(op);
-      long total = counters.getOrDefault(name + " OK", 0L) + counters.getOrDefault(name + " not found", 0L)
-          + counters.getOrDefault(name + " errors", 0L);
+      long total = countedOperations(counters, op);
       assertEquals(total, logged.getOrDefault(op.tag(), 0L), op + " counters vs histogram logs\n" + run.all());
       assertEquals(0L, counters.getOrDefault(name + " not found", 0L), op + " on a fully loaded table");
       assertEquals(0L, counters.getOrDefault(name + " errors", 0L), op + " errors");
@@ -190,6 +189,13 @@ class WorkloadIT {
     assertEquals(ExitCode.USAGE, run.exitCode(), run.all());
     assertTrue(run.err().contains(expected), run.all());
     assertEquals(1, run.err().strip().lines().count(), "one line: " + run.err());
+  }
+
+  /** An operation's count over all outcomes (OK, not found, errors), from the printed counters. */
+  static long countedOperations(Map<String, Long> counters, OperationType op) {
+    String name = displayName(op);
+    return counters.getOrDefault(name + " OK", 0L) + counters.getOrDefault(name + " not found", 0L)
+        + counters.getOrDefault(name + " errors", 0L);
   }
 
   static String displayName(OperationType op) {

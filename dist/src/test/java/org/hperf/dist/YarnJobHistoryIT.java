@@ -22,7 +22,6 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobID;
 import org.apache.hadoop.mapreduce.v2.jobhistory.JHAdminConfig;
-import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.ExitCode;
 import org.hperf.core.testing.MiniClusterExtension;
 import org.hperf.core.testing.ToolRun;
@@ -130,18 +129,8 @@ class YarnJobHistoryIT {
         "client 1's first attempt failed, its log half written, and was retried");
     assertTrue(failedAttemptDiagnostics(jobId(workload, "hperf workload"))
         .contains("injected failure of client 1's first attempt after one interval"), "the attempt failed mid-log");
-    File[] logs = new File(output, "run-1").listFiles((d, n) -> n.endsWith(".hlog"));
-    assertEquals(2, logs.length, "one committed log per client, none from the failed attempt");
-    long logged = 0;
-    for (File log : logs) {
-      try (java.io.FileInputStream in = new java.io.FileInputStream(log)) {
-        org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(in);
-        org.HdrHistogram.EncodableHistogram h;
-        while ((h = reader.nextIntervalHistogram()) != null) {
-          logged += "READ".equals(h.getTag()) ? ((org.HdrHistogram.Histogram) h).getTotalCount() : 0;
-        }
-      }
-    }
+    // One committed log per client, none from the failed attempt.
+    long logged = WorkloadIT.loggedCounts(new File(output, "run-1"), 2).getOrDefault("READ", 0L);
     long counted = counters.findCounter(org.hperf.jobs.WorkloadCounters.READ_OK).getValue();
     assertTrue(counted > 0);
     assertEquals(counted, logged, "counters and committed logs agree: the failed attempt is in neither");
@@ -157,7 +146,7 @@ class YarnJobHistoryIT {
   }
 
   private static ToolRun run(org.apache.hadoop.util.Tool tool, String... args) throws Exception {
-    return ToolRun.capture(() -> ToolRunner.run(new Configuration(conf), tool, args));
+    return ToolRun.of(conf, tool, args);
   }
 
   private static Counters fromHistory(String jobId) throws Exception {

@@ -78,58 +78,53 @@ public final class WorkloadTool extends HperfTool {
     }
     RunSpec firstRun = runSpec(parsed);
     Configuration conf = getConf();
-    DatasetSpec dataset;
-    WorkloadSpec workload;
-    int regionServers;
-    int regions;
+    // One connection for the whole command: it resolves the dataset and watches the cluster around every run.
     try (Connection connection = HBaseAccess.connect(conf); Admin admin = connection.getAdmin()) {
       // The run phase's recordcount picks among the loaded records; it is no dataset contradiction.
       Map<String, String> datasetGiven = new LinkedHashMap<>(given);
       datasetGiven.remove(DatasetProperty.RECORD_COUNT.key());
-      dataset = ExistingDataset.resolve(admin, datasetGiven);
-      workload = WorkloadSpec.parse(given, dataset.recordCount());
-      regionServers = admin.getRegionServers().size();
-      regions = admin.getRegions(dataset.tableName()).size();
+      DatasetSpec dataset = ExistingDataset.resolve(admin, datasetGiven);
+      WorkloadSpec workload = WorkloadSpec.parse(given, dataset.recordCount());
+      if (workload.operationCount() == 0 && firstRun.durationSeconds() == 0
+          && workload.maxExecutionTimeSeconds() == 0) {
+        throw new UsageException("the run has no end: give --duration <seconds> or --operationcount <n>");
+      }
+      firstRun = new RunSpec(firstRun.clients(), firstRun.threads(), firstRun.durationSeconds(),
+          firstRun.warmupSeconds(), firstRun.targetOpsPerSecond(), firstRun.maxErrorRatio(),
+          firstRun.intervalSeconds(), 1, firstRun.runs(), firstRun.seed(), firstRun.barrierTimeoutSeconds(),
+          dataset.recordCount());
+      Path output = outputDir(parsed, conf, workload);
+      FileSystem fs = output.getFileSystem(conf);
+      fs.mkdirs(output);
+      Properties record = describe(dataset, workload, given, firstRun);
+      record.setProperty("cluster.regionservers", Integer.toString(admin.getRegionServers().size()));
+      record.setProperty("table.regions", Integer.toString(admin.getRegions(dataset.tableName()).size()));
+      int exit = ExitCode.OK;
+      for (int i = 1; i <= firstRun.runs() && exit == ExitCode.OK; i++) {
+        exit = runOnce(conf, connection, dataset, workload, given, firstRun.withRunIndex(i), output, record);
+        writeRecord(fs, output, record);
+      }
+      System.out.println("histogram logs in " + output + " (run-1 ... run-" + firstRun.runs() + ")");
+      return exit;
     }
-    if (workload.operationCount() == 0 && firstRun.durationSeconds() == 0 && workload.maxExecutionTimeSeconds() == 0) {
-      throw new UsageException("the run has no end: give --duration <seconds> or --operationcount <n>");
-    }
-    firstRun = new RunSpec(firstRun.clients(), firstRun.threads(), firstRun.durationSeconds(),
-        firstRun.warmupSeconds(), firstRun.targetOpsPerSecond(), firstRun.maxErrorRatio(), firstRun.intervalSeconds(),
-        1, firstRun.runs(), firstRun.seed(), firstRun.barrierTimeoutSeconds(), dataset.recordCount());
-    Path output = outputDir(parsed, conf, workload);
-    FileSystem fs = output.getFileSystem(conf);
-    fs.mkdirs(output);
-    Properties record = describe(dataset, workload, given, firstRun);
-    record.setProperty("cluster.regionservers", Integer.toString(regionServers));
-    record.setProperty("table.regions", Integer.toString(regions));
-    int exit = ExitCode.OK;
-    for (int i = 1; i <= firstRun.runs() && exit == ExitCode.OK; i++) {
-      exit = runOnce(conf, dataset, workload, given, firstRun.withRunIndex(i), output, record);
-      writeRecord(fs, output, record);
-    }
-    System.out.println("histogram logs in " + output + " (run-1 ... run-" + firstRun.runs() + ")");
-    return exit;
   }
 
-  private int runOnce(Configuration conf, DatasetSpec dataset, WorkloadSpec workload,
+  private int runOnce(Configuration conf, Connection connection, DatasetSpec dataset, WorkloadSpec workload,
       Map<String, String> workloadProperties, RunSpec run, Path output, Properties record) throws Exception {
     Path runDir = new Path(output, "run-" + run.runIndex());
     Path barrier = new Path(output, ".barrier/run-" + run.runIndex());
     Job job = createSubmittableJob(conf, dataset, workloadProperties, run, runDir, barrier);
     System.out.printf("run %d of %d: %s on %s, %d clients x %d threads%n", run.runIndex(), run.runs(),
         workloadProperties.get("hperf.workload.name"), dataset.table(), run.clients(), run.threads());
+    ClusterSnapshot before = ClusterSnapshot.take(connection, dataset.tableName());
     boolean ok;
-    try (Connection connection = HBaseAccess.connect(conf)) {
-      ClusterSnapshot before = ClusterSnapshot.take(connection, dataset.tableName());
-      try {
-        ok = runJob(job, progress(run, workload));
-      } finally {
-        runDir.getFileSystem(conf).delete(barrier, true);
-      }
-      record.setProperty("run." + run.runIndex() + ".job", job.getJobID().toString());
-      recordClusterChanges(connection, dataset, before, "run." + run.runIndex() + ".", record);
+    try {
+      ok = runJob(job, progress(run, workload));
+    } finally {
+      runDir.getFileSystem(conf).delete(barrier, true);
     }
+    record.setProperty("run." + run.runIndex() + ".job", job.getJobID().toString());
+    recordClusterChanges(connection, dataset, before, "run." + run.runIndex() + ".", record);
     if (!ok) {
       System.err.println("perf run: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
       return ExitCode.FAILED;

@@ -2,7 +2,6 @@ package org.hperf.core.testing;
 
 import java.io.File;
 import org.apache.hadoop.util.Tool;
-import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.EmbeddedCluster;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -30,7 +29,7 @@ public final class MiniClusterExtension implements BeforeAllCallback {
 
   /** Runs a command through ToolRunner against the cluster, capturing its exit code and output. */
   public static ToolRun run(Tool tool, String... args) throws Exception {
-    return ToolRun.capture(() -> ToolRunner.run(cluster().configuration(), tool, args));
+    return ToolRun.of(cluster().configuration(), tool, args);
   }
 
   private static final class Started implements ExtensionContext.Store.CloseableResource {

@@ -5,6 +5,9 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
 
 /** A command's exit code and what it printed to stdout and stderr (also still shown on the console). */
 public record ToolRun(int exitCode, String out, String err) {
@@ -23,6 +26,11 @@ public record ToolRun(int exitCode, String out, String err) {
       System.setOut(originalOut);
       System.setErr(originalErr);
     }
+  }
+
+  /** Runs a command through ToolRunner with a copy of {@code conf}, capturing its exit code and output. */
+  public static ToolRun of(Configuration conf, Tool tool, String... args) throws Exception {
+    return capture(() -> ToolRunner.run(new Configuration(conf), tool, args));
   }
 
   /** Everything printed, stdout then stderr, for assertion messages. */

@@ -12,6 +12,7 @@ import org.apache.hadoop.util.ToolRunner;
 import org.hperf.analyzers.AggregateTool;
 import org.hperf.core.ExitCode;
 import org.hperf.core.LatencyHistograms;
+import org.hperf.dist.Perf;
 
 /**
  * The aggregate benchmark of the analysis issue, rerunnable with {@code scripts/bench-aggregate}:
@@ -33,7 +34,7 @@ public final class AggregateBenchmark {
   private static void run(String[] args) throws Exception {
     int[] counts = args.length == 0 ? new int[] {1000, 10000} : java.util.Arrays.stream(args).mapToInt(Integer::parseInt)
         .toArray();
-    File base = new File(System.getProperty("hperf.home", "."), "target/bench-aggregate").getAbsoluteFile();
+    File base = new File(Perf.home(), "target/bench-aggregate").getAbsoluteFile();
     FileUtil.fullyDelete(base);
     StringBuilder report = new StringBuilder();
     for (int logs : counts) {

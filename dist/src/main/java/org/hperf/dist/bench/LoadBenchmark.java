@@ -8,6 +8,7 @@ import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.EmbeddedCluster;
 import org.hperf.core.ExitCode;
+import org.hperf.dist.Perf;
 import org.hperf.loaders.CreateTableTool;
 import org.hperf.loaders.LoadTool;
 
@@ -45,7 +46,7 @@ public final class LoadBenchmark {
     long small = args.length > 0 ? Long.parseLong(args[0]) : 100_000;
     long large = args.length > 1 ? Long.parseLong(args[1]) : 1_000_000;
     int regions = args.length > 2 ? Integer.parseInt(args[2]) : 16;
-    File dir = new File(System.getProperty("hperf.home", "."), "target/bench-load").getAbsoluteFile();
+    File dir = new File(Perf.home(), "target/bench-load").getAbsoluteFile();
     FileUtil.fullyDelete(dir);
     List<Result> results = new ArrayList<>();
     try (EmbeddedCluster cluster = EmbeddedCluster.start(dir, 1)) {

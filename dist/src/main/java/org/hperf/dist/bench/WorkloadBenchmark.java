@@ -14,6 +14,7 @@ import org.hperf.core.EmbeddedCluster;
 import org.hperf.core.ExitCode;
 import org.hperf.core.OperationType;
 import org.hperf.core.cli.DatasetOptions;
+import org.hperf.dist.Perf;
 import org.hperf.jobs.ClientRetries;
 import org.hperf.jobs.Outcome;
 import org.hperf.jobs.RunSpec;
@@ -45,7 +46,7 @@ public final class WorkloadBenchmark {
     long records = args.length > 1 ? Long.parseLong(args[1]) : 100_000;
     int threads = args.length > 2 ? Integer.parseInt(args[2]) : 8;
     boolean clientMetrics = args.length <= 3 || !args[3].equals("off");
-    File home = new File(System.getProperty("hperf.home", "."));
+    File home = Perf.home();
     File dir = new File(home, "target/bench-workload").getAbsoluteFile();
     FileUtil.fullyDelete(dir);
     StringBuilder report = new StringBuilder();
