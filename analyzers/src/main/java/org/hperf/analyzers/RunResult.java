@@ -69,6 +69,26 @@ final class RunResult {
     return operations / ((window[1] - window[0]) / 1000.0);
   }
 
+  /** One interval of a tag's time series, on the run's common clock. */
+  record IntervalPoint(long index, double opsPerSec, long p50Micros, long p99Micros) {
+  }
+
+  /** The tag's per-interval throughput and latency, in interval order. */
+  List<IntervalPoint> series(String tag, long intervalMs) {
+    List<IntervalPoint> series = new ArrayList<>();
+    for (Map.Entry<Long, Histogram> e : intervals.getOrDefault(tag, Map.of()).entrySet()) {
+      Histogram h = e.getValue();
+      series.add(new IntervalPoint(e.getKey(), h.getTotalCount() / (intervalLengthMs(e.getKey(), intervalMs) / 1000.0),
+          h.getValueAtPercentile(50), h.getValueAtPercentile(99)));
+    }
+    return series;
+  }
+
+  /** Tasks whose logs were merged into this run. */
+  int tasks() {
+    return windows.size();
+  }
+
   void addCount(String tag, long startMs, long endMs, long count) {
     counts.computeIfAbsent(tag, t -> new ArrayList<>()).add(new long[] {startMs, endMs, count});
   }

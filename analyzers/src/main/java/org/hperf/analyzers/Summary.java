@@ -93,7 +93,7 @@ final class Summary {
     for (RunResult run : runs.values()) {
       Map<String, Object> r = new LinkedHashMap<>();
       long[] window = run.commonWindow();
-      r.put("tasks", run.windows.size());
+      r.put("tasks", run.tasks());
       r.put("disturbedBy", Disturbance.of(record, run.run));
       r.put("windowStartMs", window[0]);
       r.put("windowEndMs", window[1]);
@@ -117,12 +117,12 @@ final class Summary {
 
   private List<Object> timeSeries(RunResult run, String tag) {
     List<Object> series = new ArrayList<>();
-    for (Map.Entry<Long, Histogram> e : run.intervals.getOrDefault(tag, Map.of()).entrySet()) {
+    for (RunResult.IntervalPoint p : run.series(tag, intervalMs)) {
       Map<String, Object> point = new LinkedHashMap<>();
-      point.put("index", e.getKey());
-      point.put("opsPerSec", e.getValue().getTotalCount() / (run.intervalLengthMs(e.getKey(), intervalMs) / 1000.0));
-      point.put("p50Micros", e.getValue().getValueAtPercentile(50));
-      point.put("p99Micros", e.getValue().getValueAtPercentile(99));
+      point.put("index", p.index());
+      point.put("opsPerSec", p.opsPerSec());
+      point.put("p50Micros", p.p50Micros());
+      point.put("p99Micros", p.p99Micros());
       series.add(point);
     }
     return series;
