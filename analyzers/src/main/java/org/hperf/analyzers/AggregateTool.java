@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +12,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -29,11 +26,10 @@ import org.hperf.core.ExitCode;
 import org.hperf.core.JobProgress;
 import org.hperf.core.HperfTool;
 import org.hperf.core.JobJars;
-import org.hperf.core.LatencyHistograms;
-import org.hperf.core.OperationType;
 import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
+import org.hperf.core.run.TaskLogFormat;
 
 /**
  * {@code perf aggregate <run dir>}: a MapReduce job that merges every task's histogram log of a
@@ -93,8 +89,9 @@ public final class AggregateTool extends HperfTool {
     Summary summary = new Summary(record, results, intervalMs);
     write(fs, new Path(output, "summary.json"), Json.write(summary.asMap()));
     write(fs, new Path(output, "summary.csv"), summary.csv());
-    for (RunResult run : results.values()) {
-      writeMergedLog(fs, new Path(output, run.run + LatencyHistograms.LOG_SUFFIX), run, intervalMs);
+    for (FileStatus merged : fs.listStatus(parts, p -> TaskLogFormat.SUFFIX.length() > 0
+        && p.getName().endsWith(TaskLogFormat.SUFFIX))) {
+      fs.rename(merged.getPath(), new Path(output, merged.getPath().getName()));
     }
     System.out.print(summary.table());
     System.out.println("summaries in " + output);
@@ -115,8 +112,11 @@ public final class AggregateTool extends HperfTool {
     FileInputFormat.setInputPathFilter(job, HistogramLogFilter.class);
     job.setMapperClass(LogMergeMapper.class);
     // Merging is associative: each map's histograms of one key are merged before the shuffle.
-    job.setCombinerClass(HistogramMergeReducer.class);
-    job.setReducerClass(HistogramMergeReducer.class);
+    job.setCombinerClass(HistogramCombiner.class);
+    // One reducer per run (at most): a run's records must all meet in one reducer, in key order.
+    job.setPartitionerClass(RunPartitioner.class);
+    job.setNumReduceTasks(runs.size());
+    job.setReducerClass(RunMergeReducer.class);
     job.setMapOutputKeyClass(Text.class);
     job.setMapOutputValueClass(Text.class);
     job.setOutputKeyClass(Text.class);
@@ -127,12 +127,22 @@ public final class AggregateTool extends HperfTool {
     return job;
   }
 
-  /** Only task logs are input; run directories also hold the committer's _SUCCESS marker. */
+  /**
+   * Only task logs are input; run directories also hold the committer's _SUCCESS marker. A
+   * directory (no dot in its name) must pass too, or FileInputFormat would not list its files.
+   */
   public static final class HistogramLogFilter implements org.apache.hadoop.fs.PathFilter {
     @Override
     public boolean accept(Path path) {
-      return !path.getName().startsWith("_") && !path.getName().startsWith(".")
-          && (path.getName().endsWith(LatencyHistograms.LOG_SUFFIX) || !path.getName().contains("."));
+      return TaskLogFormat.isLogName(path.getName()) || path.getName().startsWith("run-");
+    }
+  }
+
+  /** Sends all records of a run to one reducer. */
+  public static final class RunPartitioner extends org.apache.hadoop.mapreduce.Partitioner<Text, Text> {
+    @Override
+    public int getPartition(Text key, Text value, int partitions) {
+      return (MergeRecord.runOf(key).hashCode() & Integer.MAX_VALUE) % partitions;
     }
   }
 
@@ -166,7 +176,7 @@ public final class AggregateTool extends HperfTool {
     int clients = Integer.parseInt(record.getProperty("run.clients", "0"));
     for (Path run : runs) {
       Set<String> present = new TreeSet<>();
-      for (FileStatus log : fs.listStatus(run, p -> p.getName().endsWith(LatencyHistograms.LOG_SUFFIX))) {
+      for (FileStatus log : fs.listStatus(run, p -> TaskLogFormat.isLogName(p.getName()))) {
         present.add(log.getPath().getName());
         String problem = tailProblem(fs, log);
         if (problem != null) {
@@ -177,7 +187,7 @@ public final class AggregateTool extends HperfTool {
         return run.getName() + " holds no task logs";
       }
       for (int client = 0; client < clients; client++) {
-        String expected = String.format("client-%05d%s", client, LatencyHistograms.LOG_SUFFIX);
+        String expected = TaskLogFormat.fileName(client);
         if (!present.contains(expected)) {
           return run.getName() + " is incomplete: task log " + expected + " is missing (the run had " + clients
               + " clients)";
@@ -189,15 +199,14 @@ public final class AggregateTool extends HperfTool {
 
   /** What is wrong with the end of a task log, or null: truncated (no closing window line) or corrupt. */
   private static String tailProblem(FileSystem fs, FileStatus log) throws IOException {
-    int tail = (int) Math.min(256, log.getLen());
-    byte[] bytes = new byte[tail];
-    try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(log.getPath())) {
-      in.readFully(log.getLen() - tail, bytes);
+    String tail;
+    try {
+      tail = TaskLog.tail(fs, log.getPath());
     } catch (org.apache.hadoop.fs.ChecksumException e) {
       // The file system's checksum (e.g. the local file system's .crc file) no longer matches.
       return " is corrupt: its content does not match its checksum (truncated or altered after it was written)";
     }
-    return new String(bytes, StandardCharsets.UTF_8).contains("#[hperf window startMs=") ? null
+    return TaskLogFormat.endsWithWindow(tail) ? null
         : " is truncated: it lacks the closing window line a task writes when it finishes";
   }
 
@@ -222,81 +231,16 @@ public final class AggregateTool extends HperfTool {
           StandardCharsets.UTF_8))) {
         String line;
         while ((line = reader.readLine()) != null) {
-          String[] f = line.split("\t");
-          RunResult run = results.computeIfAbsent(f[1], RunResult::new);
-          switch (f[0]) {
-            case "H":
-              Histogram h = HistogramCodec.decode(f[4]);
-              if (f[3].equals("total")) {
-                run.totals.put(f[2], h);
-              } else {
-                run.intervals.computeIfAbsent(f[2], t -> new TreeMap<>()).put(Long.parseLong(f[3]), h);
-              }
-              break;
-            case "W":
-              run.windows.put(f[2], new long[] {Long.parseLong(f[3]), Long.parseLong(f[4])});
-              break;
-            case "C":
-              run.addCount(f[2], Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]));
-              break;
-            default:
-              throw new IOException("unexpected aggregate record: " + line);
-          }
+          RunResult.read(line, results);
         }
       }
     }
     return results;
   }
 
-  /** One interval log per run, every task merged, intervals stamped on the run's common clock. */
-  private static void writeMergedLog(FileSystem fs, Path file, RunResult run, long intervalMs) throws IOException {
-    long start = run.commonWindow()[0];
-    long lastEnd = run.lastTaskEnd();
-    try (PrintStream out = new PrintStream(fs.create(file, true), false, StandardCharsets.UTF_8.name())) {
-      HistogramLogWriter writer = new HistogramLogWriter(out);
-      writer.outputComment("[hperf aggregate " + run.run + ": " + run.windows.size() + " tasks merged]");
-      writer.outputLogFormatVersion();
-      writer.outputStartTime(start);
-      writer.setBaseTime(start);
-      writer.outputBaseTime(start);
-      writer.outputLegend();
-      Set<Long> indexes = new TreeSet<>();
-      run.intervals.values().forEach(m -> indexes.addAll(m.keySet()));
-      for (long index : indexes) {
-        for (Map.Entry<String, Map<Long, Histogram>> tag : run.intervals.entrySet()) {
-          Histogram h = tag.getValue().get(index);
-          if (h != null) {
-            h.setTag(tag.getKey());
-            h.setStartTimeStamp(start + index * intervalMs);
-            // The last interval ends with the last task, so its ops/s is not diluted.
-            h.setEndTimeStamp(Math.max(start + index * intervalMs + 1, Math.min(start + (index + 1) * intervalMs,
-                lastEnd)));
-            writer.outputIntervalHistogram(h);
-          }
-        }
-      }
-    }
-  }
-
   private static void write(FileSystem fs, Path file, String text) throws IOException {
     try (OutputStream out = fs.create(file, true)) {
       out.write(text.getBytes(StandardCharsets.UTF_8));
     }
-  }
-
-  /** Tags of top-level operations (those with a share of the mix), for the all-operations figure. */
-  static Set<String> topLevelTags(Properties record, Set<String> present) {
-    Set<String> tags = new TreeSet<>();
-    for (OperationType op : OperationType.values()) {
-      String share = record.getProperty("workload.property." + op.proportionKey());
-      boolean inMix = share == null ? present.contains(op.tag()) : Double.parseDouble(share) > 0;
-      if (inMix && present.contains(op.tag())) {
-        tags.add(op.tag());
-      }
-    }
-    if (tags.isEmpty()) {
-      present.stream().filter(t -> !t.endsWith(OperationType.INTENDED_SUFFIX)).forEach(tags::add);
-    }
-    return tags;
   }
 }

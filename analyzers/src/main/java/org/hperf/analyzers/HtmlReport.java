@@ -69,7 +69,7 @@ final class HtmlReport {
       }
     }
     s.append("<div class=\"charts\">\n");
-    Set<String> topLevel = AggregateTool.topLevelTags(w.summary.record, w.merged.keySet());
+    Set<String> topLevel = Set.of(Summary.ALL);
     SvgChart throughput = new SvgChart("Throughput over time (all operations)", "seconds", "ops/s", false);
     for (String run : w.series.keySet()) {
       double[][] xy = w.throughputOverTime(run, topLevel);

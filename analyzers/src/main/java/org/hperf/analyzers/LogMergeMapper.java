@@ -1,12 +1,10 @@
 package org.hperf.analyzers;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
@@ -14,66 +12,54 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.hperf.core.LatencyHistograms;
 
 /**
- * Reads task logs (many per map) and emits, per run and tag, the whole-window histogram and the
- * histogram of every interval (keys {@code H <run> <tag> total} and
- * {@code H <run> <tag> <interval index>}, merged by the combiner and reducer), plus each task's
- * window ({@code W}) and per-interval counts ({@code C}) from which the driver computes throughput
- * over the run's common window. Histograms are merged in the mapper first: encoding one per log
- * and interval for the shuffle would cost more than reading the logs.
+ * Reads task logs (many per map), streaming each, and emits per log its window, per interval and
+ * tag the interval's histogram and its operation count clipped to the task's window, and per run
+ * and tag the task's whole-window histogram (merged in the mapper over all its logs: a few per
+ * run). Memory holds one interval histogram at a time plus those few totals, however long a log
+ * is. Keys and values are {@link MergeRecord}'s.
  */
 public final class LogMergeMapper extends Mapper<Text, NullWritable, Text, Text> {
   static final String INTERVAL_MS = "hperf.aggregate.interval.ms";
-  /** Merged histograms held before they are emitted: ~190 KB each (1 us to 1 h, 3 digits). */
-  private static final int MAX_HELD = 256;
 
-  private final Map<String, Histogram> held = new HashMap<>();
+  private final Map<Text, Histogram> totals = new HashMap<>();
 
   @Override
   protected void map(Text pathText, NullWritable ignored, Context context) throws IOException, InterruptedException {
     Path path = new Path(pathText.toString());
     String run = path.getParent().getName();
-    String task = path.getName().replace(LatencyHistograms.LOG_SUFFIX, "");
-    TaskLog log;
+    TaskLog log = TaskLog.open(path.getFileSystem(context.getConfiguration()), path);
+    long intervalMs = context.getConfiguration().getLong(INTERVAL_MS, 1_000);
+    context.write(MergeRecord.window(run), MergeRecord.windowValue(log.task, log.windowStartMs, log.windowEndMs));
     try {
-      log = TaskLog.parse(run + "/" + task, readAll(path.getFileSystem(context.getConfiguration()), path));
-    } catch (IllegalArgumentException e) {
-      throw new IOException(e.getMessage(), e);
+      log.forEachInterval(h -> emit(context, run, log, h, intervalMs));
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
     }
-    long intervalMs = context.getConfiguration().getLong(INTERVAL_MS, 10_000);
-    context.write(new Text("W\t" + run + "\t" + task), new Text(log.windowStartMs + "\t" + log.windowEndMs));
-    for (Histogram interval : log.intervals) {
-      String tag = interval.getTag();
-      long index = Math.max(0, Math.round((interval.getStartTimeStamp() - log.windowStartMs) / (double) intervalMs));
-      hold("H\t" + run + "\t" + tag + "\ttotal", interval);
-      hold("H\t" + run + "\t" + tag + "\t" + index, interval);
-      context.write(new Text("C\t" + run + "\t" + tag + "\t" + task + "\t" + interval.getStartTimeStamp()),
-          new Text(interval.getEndTimeStamp() + "\t" + interval.getTotalCount()));
-    }
-    if (held.size() > MAX_HELD) {
-      emitHeld(context);
+  }
+
+  private void emit(Context context, String run, TaskLog log, Histogram interval, long intervalMs) {
+    String tag = interval.getTag();
+    // A task's interval never reaches past its own window: the time it took to notice the end is idle.
+    long startMs = Math.max(interval.getStartTimeStamp(), log.windowStartMs);
+    long endMs = Math.max(startMs, Math.min(interval.getEndTimeStamp(), log.windowEndMs));
+    long index = Math.max(0, Math.round((interval.getStartTimeStamp() - log.windowStartMs) / (double) intervalMs));
+    totals.computeIfAbsent(MergeRecord.total(run, tag), k -> LatencyHistograms.newHistogram()).add(interval);
+    try {
+      context.write(MergeRecord.interval(run, index, tag), new Text(HistogramCodec.encode(interval)));
+      context.write(MergeRecord.count(run, tag), MergeRecord.countValue(startMs, endMs, interval.getTotalCount()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new UncheckedIOException(new IOException("interrupted", e));
     }
   }
 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
-    emitHeld(context);
-  }
-
-  private void hold(String key, Histogram histogram) {
-    held.computeIfAbsent(key, k -> LatencyHistograms.newHistogram()).add(histogram);
-  }
-
-  private void emitHeld(Context context) throws IOException, InterruptedException {
-    for (Map.Entry<String, Histogram> e : held.entrySet()) {
-      context.write(new Text(e.getKey()), new Text(HistogramCodec.encode(e.getValue())));
+    for (Map.Entry<Text, Histogram> e : totals.entrySet()) {
+      context.write(e.getKey(), new Text(HistogramCodec.encode(e.getValue())));
     }
-    held.clear();
-  }
-
-  private static byte[] readAll(FileSystem fs, Path path) throws IOException {
-    try (InputStream in = fs.open(path); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
-      in.transferTo(out);
-      return out.toByteArray();
-    }
+    totals.clear();
   }
 }

@@ -5,91 +5,88 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
+import org.apache.hadoop.io.Text;
 
 /**
- * Everything the aggregate job produced for one run: per tag the merged whole-window histogram and
- * the merged histogram of every interval, and per task its window and per-interval counts.
+ * One run's figures as the aggregate job computed them: its tasks and common window (from the
+ * latest task start to the earliest task end), per tag the throughput over that window, the
+ * merged whole-window histogram, and the interval series. {@link RunMergeReducer} writes them as
+ * lines {@code <run>\t<kind>\t...}; {@link #read} reads them back: one class for both sides.
  */
 final class RunResult {
+  private static final String WINDOW = "window";
+  private static final String THROUGHPUT = "throughput";
+  private static final String POINT = "point";
+  private static final String TOTAL = "total";
+
   final String run;
   final Map<String, Histogram> totals = new TreeMap<>();
-  final Map<String, Map<Long, Histogram>> intervals = new TreeMap<>();
-  final Map<String, long[]> windows = new TreeMap<>();
-  final Map<String, List<long[]>> counts = new TreeMap<>();
+  private final Map<String, Double> throughputs = new TreeMap<>();
+  private final Map<String, List<IntervalPoint>> series = new TreeMap<>();
+  private int tasks;
+  private long windowStartMs;
+  private long windowEndMs;
 
   RunResult(String run) {
     this.run = run;
-  }
-
-  /** The window every task measured: from the latest task start to the earliest task end. */
-  long[] commonWindow() {
-    long start = Long.MIN_VALUE;
-    long end = Long.MAX_VALUE;
-    for (long[] window : windows.values()) {
-      start = Math.max(start, window[0]);
-      end = Math.min(end, window[1]);
-    }
-    return new long[] {start, end};
-  }
-
-  /** When the last task stopped measuring. */
-  long lastTaskEnd() {
-    return windows.values().stream().mapToLong(w -> w[1]).max().orElse(0);
-  }
-
-  /** The length of interval {@code index}: the interval length, or less for the last one. */
-  long intervalLengthMs(long index, long intervalMs) {
-    long start = commonWindow()[0] + index * intervalMs;
-    return Math.max(1, Math.min(intervalMs, lastTaskEnd() - start));
-  }
-
-  /**
-   * Operations of a tag per second over the common window. Each task interval counts with the part
-   * of it that lies inside the window (operations are taken as spread evenly over an interval).
-   */
-  double throughput(String tag) {
-    long[] window = commonWindow();
-    if (window[1] <= window[0]) {
-      return 0;
-    }
-    double operations = 0;
-    for (long[] interval : counts.getOrDefault(tag, List.of())) {
-      long start = interval[0];
-      long end = interval[1];
-      long count = interval[2];
-      if (end <= start) {
-        operations += start >= window[0] && start <= window[1] ? count : 0;
-        continue;
-      }
-      long overlap = Math.min(end, window[1]) - Math.max(start, window[0]);
-      if (overlap > 0) {
-        operations += count * (double) overlap / (end - start);
-      }
-    }
-    return operations / ((window[1] - window[0]) / 1000.0);
   }
 
   /** One interval of a tag's time series, on the run's common clock. */
   record IntervalPoint(long index, double opsPerSec, long p50Micros, long p99Micros) {
   }
 
-  /** The tag's per-interval throughput and latency, in interval order. */
-  List<IntervalPoint> series(String tag, long intervalMs) {
-    List<IntervalPoint> series = new ArrayList<>();
-    for (Map.Entry<Long, Histogram> e : intervals.getOrDefault(tag, Map.of()).entrySet()) {
-      Histogram h = e.getValue();
-      series.add(new IntervalPoint(e.getKey(), h.getTotalCount() / (intervalLengthMs(e.getKey(), intervalMs) / 1000.0),
-          h.getValueAtPercentile(50), h.getValueAtPercentile(99)));
-    }
-    return series;
+  /** The window every task measured: from the latest task start to the earliest task end. */
+  long[] commonWindow() {
+    return new long[] {windowStartMs, windowEndMs};
   }
 
   /** Tasks whose logs were merged into this run. */
   int tasks() {
-    return windows.size();
+    return tasks;
   }
 
-  void addCount(String tag, long startMs, long endMs, long count) {
-    counts.computeIfAbsent(tag, t -> new ArrayList<>()).add(new long[] {startMs, endMs, count});
+  /** Operations of a tag per second over the common window; 0 for a tag the run did not perform. */
+  double throughput(String tag) {
+    return throughputs.getOrDefault(tag, 0.0);
+  }
+
+  /** The tag's per-interval throughput and latency, in interval order. */
+  List<IntervalPoint> series(String tag) {
+    return series.getOrDefault(tag, List.of());
+  }
+
+  static Text windowLine(int tasks, long startMs, long endMs, long lastEndMs) {
+    return new Text(WINDOW + "\t" + tasks + "\t" + startMs + "\t" + endMs + "\t" + lastEndMs);
+  }
+
+  static Text throughputLine(String tag, double opsPerSec) {
+    return new Text(THROUGHPUT + "\t" + tag + "\t" + Double.toString(opsPerSec));
+  }
+
+  static Text pointLine(String tag, IntervalPoint p) {
+    return new Text(POINT + "\t" + tag + "\t" + p.index() + "\t" + p.opsPerSec() + "\t" + p.p50Micros() + "\t"
+        + p.p99Micros());
+  }
+
+  static Text totalLine(String tag, Histogram h) {
+    return new Text(TOTAL + "\t" + tag + "\t" + HistogramCodec.encode(h));
+  }
+
+  /** Adds one line of the job's output ({@code <run>\t<line>}) to the run it names. */
+  static void read(String line, Map<String, RunResult> results) {
+    String[] f = line.split("\t");
+    RunResult r = results.computeIfAbsent(f[0], RunResult::new);
+    switch (f[1]) {
+      case WINDOW -> {
+        r.tasks = Integer.parseInt(f[2]);
+        r.windowStartMs = Long.parseLong(f[3]);
+        r.windowEndMs = Long.parseLong(f[4]);
+      }
+      case THROUGHPUT -> r.throughputs.put(f[2], Double.parseDouble(f[3]));
+      case POINT -> r.series.computeIfAbsent(f[2], t -> new ArrayList<>()).add(new IntervalPoint(
+          Long.parseLong(f[3]), Double.parseDouble(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6])));
+      case TOTAL -> r.totals.put(f[2], HistogramCodec.decode(f[3]));
+      default -> throw new IllegalArgumentException("not an aggregate result line: " + line);
+    }
   }
 }

@@ -18,7 +18,7 @@ import org.hperf.core.LatencyHistograms;
  * min, max and standard deviation; latency merges every run's histogram.
  */
 final class Summary {
-  static final String ALL = "ALL";
+  static final String ALL = org.hperf.core.run.TaskLogFormat.ALL_TAG;
 
   private final Properties record;
   private final Map<String, RunResult> runs;
@@ -32,24 +32,15 @@ final class Summary {
     runs.values().forEach(r -> tags.addAll(r.totals.keySet()));
   }
 
-  /** Throughput of a tag (or ALL) in one run. */
+  /** Throughput of a tag in one run; ALL is a tag of its own, written by the clients. */
   double throughput(RunResult run, String tag) {
-    if (!tag.equals(ALL)) {
-      return run.throughput(tag);
-    }
-    double sum = 0;
-    for (String t : AggregateTool.topLevelTags(record, run.totals.keySet())) {
-      sum += run.throughput(t);
-    }
-    return sum;
+    return run.throughput(tag);
   }
 
-  /** The merged histogram of a tag (or ALL) in one run. */
+  /** The merged histogram of a tag in one run. */
   Histogram histogram(RunResult run, String tag) {
     Histogram merged = LatencyHistograms.newHistogram();
-    if (tag.equals(ALL)) {
-      AggregateTool.topLevelTags(record, run.totals.keySet()).forEach(t -> merged.add(run.totals.get(t)));
-    } else if (run.totals.containsKey(tag)) {
+    if (run.totals.containsKey(tag)) {
       merged.add(run.totals.get(tag));
     }
     return merged;
@@ -67,9 +58,12 @@ final class Summary {
     return merged;
   }
 
+  /** Every tag the runs have, ALL last. */
   List<String> tagsWithAll() {
     List<String> all = new ArrayList<>(tags);
-    all.add(ALL);
+    if (all.remove(ALL)) {
+      all.add(ALL);
+    }
     return all;
   }
 
@@ -117,7 +111,7 @@ final class Summary {
 
   private List<Object> timeSeries(RunResult run, String tag) {
     List<Object> series = new ArrayList<>();
-    for (RunResult.IntervalPoint p : run.series(tag, intervalMs)) {
+    for (RunResult.IntervalPoint p : run.series(tag)) {
       Map<String, Object> point = new LinkedHashMap<>();
       point.put("index", p.index());
       point.put("opsPerSec", p.opsPerSec());

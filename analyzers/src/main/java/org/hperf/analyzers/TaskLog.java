@@ -1,53 +1,75 @@
 package org.hperf.analyzers;
 
-import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.OptionalLong;
+import java.util.function.Consumer;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.hperf.core.run.TaskLogFormat;
 
 /**
- * One workload task's HdrHistogram interval log, read whole. A log is complete only if it ends with
- * the window line the task writes when it closes the log
- * ({@code #[hperf window startMs=<ms> endMs=<ms>]}); anything else is a truncated log and is
- * refused, so a partial figure is never published silently.
+ * One workload task's histogram log ({@link TaskLogFormat}), read as a stream: its window comes
+ * from the closing line in the last bytes, then its intervals one at a time, so that memory does
+ * not grow with the log's length. A log without the closing line is truncated and refused, so a
+ * partial figure is never published silently.
  */
 final class TaskLog {
-  private static final Pattern WINDOW = Pattern.compile("#\\[hperf window startMs=(\\d+) endMs=(\\d+)\\]\\s*$");
+  /** Enough for the closing window line and the end of the last histogram line. */
+  private static final int TAIL_BYTES = 256;
 
   final String task;
   final long windowStartMs;
   final long windowEndMs;
-  final List<Histogram> intervals;
+  private final FileSystem fs;
+  private final Path path;
 
-  private TaskLog(String task, long windowStartMs, long windowEndMs, List<Histogram> intervals) {
+  private TaskLog(String task, long windowStartMs, long windowEndMs, FileSystem fs, Path path) {
     this.task = task;
     this.windowStartMs = windowStartMs;
     this.windowEndMs = windowEndMs;
-    this.intervals = intervals;
+    this.fs = fs;
+    this.path = path;
   }
 
-  static TaskLog parse(String task, byte[] content) {
-    String text = new String(content, StandardCharsets.UTF_8);
-    Matcher window = WINDOW.matcher(text);
-    if (!window.find()) {
-      throw new IllegalArgumentException("task log " + task + " is truncated or not an hperf log: it lacks the"
-          + " closing '#[hperf window ...]' line");
+  /** Reads the log's window; throws if the log is truncated or not an hperf task log. */
+  static TaskLog open(FileSystem fs, Path path) throws IOException {
+    String task = path.getParent().getName() + "/" + TaskLogFormat.taskOf(path.getName());
+    String tail = tail(fs, path);
+    OptionalLong start = TaskLogFormat.windowStart(tail);
+    OptionalLong end = TaskLogFormat.windowEnd(tail);
+    if (start.isEmpty() || end.isEmpty()) {
+      throw new IOException("task log " + task + " is truncated or not an hperf log: it lacks the closing"
+          + " '#" + TaskLogFormat.windowComment(0, 0).replaceAll("\\d+", "...") + "' line");
     }
-    List<Histogram> intervals = new ArrayList<>();
-    try {
-      HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(content));
+    return new TaskLog(task, start.getAsLong(), end.getAsLong(), fs, path);
+  }
+
+  /** The last bytes of a log, where a complete one has its window line. */
+  static String tail(FileSystem fs, Path path) throws IOException {
+    long length = fs.getFileStatus(path).getLen();
+    byte[] bytes = new byte[(int) Math.min(TAIL_BYTES, length)];
+    try (FSDataInputStream in = fs.open(path)) {
+      in.readFully(length - bytes.length, bytes);
+    }
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+
+  /** Hands every interval histogram to {@code consumer}, in log order, one at a time. */
+  void forEachInterval(Consumer<Histogram> consumer) throws IOException {
+    try (InputStream in = fs.open(path)) {
+      HistogramLogReader reader = new HistogramLogReader(in);
       EncodableHistogram h;
       while ((h = reader.nextIntervalHistogram()) != null) {
-        intervals.add((Histogram) h);
+        consumer.accept((Histogram) h);
       }
     } catch (RuntimeException e) {
-      throw new IllegalArgumentException("task log " + task + " is malformed: " + e, e);
+      throw new IOException("task log " + task + " is malformed: " + e, e);
     }
-    return new TaskLog(task, Long.parseLong(window.group(1)), Long.parseLong(window.group(2)), intervals);
   }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
-import org.HdrHistogram.Recorder;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -12,7 +11,6 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.hperf.core.KeySpace;
-import org.hperf.core.LatencyHistograms;
 import org.hperf.core.OperationType;
 import org.hperf.core.RowCodec;
 import org.hperf.core.generators.KeyChooser;
@@ -34,8 +32,8 @@ final class ClientThread implements Runnable {
    * What every thread of a task shares: the workload, the table, the recorders, the clock, and a
    * stop flag the task raises when it ends early (its log could not be written).
    */
-  record Shared(WorkloadSpec workload, KeySpace keySpace, RowCodec codec, byte[] family, Recorder[] service,
-      Recorder[] intended, long measureFromNanos, long endNanos, AtomicBoolean stopped) {
+  record Shared(WorkloadSpec workload, KeySpace keySpace, RowCodec codec, byte[] family, OperationRecorders recorders,
+      long measureFromNanos, long endNanos, AtomicBoolean stopped) {
   }
 
   private final Shared shared;
@@ -89,10 +87,12 @@ final class ClientThread implements Runnable {
   @Override
   public void run() {
     try {
-      long started = System.nanoTime();
+      // A random phase within the pace, so that the threads of all tasks, which start together at
+      // the barrier, do not all fire at the same instant of every tick (YCSB does the same).
+      long firstStart = System.nanoTime() + (paceNanos > 0 ? (long) (random.nextDouble() * paceNanos) : 0);
       long k = 0;
       while (stats.measured < operationBudget && !shared.stopped().get()) {
-        long intendedStart = paceNanos > 0 ? started + k++ * paceNanos : 0;
+        long intendedStart = paceNanos > 0 ? firstStart + k++ * paceNanos : 0;
         if (intendedStart > 0) {
           waitUntil(intendedStart);
         }
@@ -110,8 +110,6 @@ final class ClientThread implements Runnable {
       }
     } catch (RuntimeException | Error e) {
       failure = e;
-    } finally {
-      stats.cpuNanos = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     }
   }
 
@@ -131,26 +129,37 @@ final class ClientThread implements Runnable {
   }
 
   private void runOne(OperationType op, boolean measuring, long intendedStart) {
-    if (op == OperationType.READ) {
-      read(chooseRecord(), measuring, intendedStart);
-      return;
-    }
-    if (op == OperationType.UPDATE) {
-      update(chooseRecord(), measuring, intendedStart);
-      return;
-    }
+    long record = op == OperationType.INSERT || op == OperationType.READ_MODIFY_WRITE ? -1 : chooseRecord();
     long start = System.nanoTime();
-    Outcome outcome = op == OperationType.INSERT ? insert()
-        : op == OperationType.SCAN ? scan(chooseRecord(), measuring)
-        : readModifyWrite(measuring);
-    record(op, outcome, start, System.nanoTime(), intendedStart, measuring);
+    Outcome outcome = switch (op) {
+      case READ -> read(record);
+      case UPDATE -> update(record);
+      case INSERT -> insert();
+      case SCAN -> scan(record, measuring);
+      case READ_MODIFY_WRITE -> readModifyWrite(measuring);
+    };
+    long end = System.nanoTime();
+    if (measuring) {
+      record(op, outcome, start, end, intendedStart);
+      shared.recorders().recordTopLevel(start, end, intendedStart);
+      stats.lastMeasuredEndNanos = end;
+    }
   }
 
-  /** A read then an update of the same record; each is measured on its own too, as YCSB does. */
+  /**
+   * A read then an update of the same record, one top-level operation; its read and its update
+   * are also measured as reads and updates (their latency from their own start), as YCSB does.
+   */
   private Outcome readModifyWrite(boolean measuring) {
     long record = chooseRecord();
-    Outcome read = read(record, measuring, 0);
-    Outcome written = update(record, measuring, 0);
+    long start = System.nanoTime();
+    Outcome read = read(record);
+    long readEnd = System.nanoTime();
+    Outcome written = update(record);
+    if (measuring) {
+      record(OperationType.READ, read, start, readEnd, 0);
+      record(OperationType.UPDATE, written, readEnd, System.nanoTime(), 0);
+    }
     return read == Outcome.ERROR || written == Outcome.ERROR ? Outcome.ERROR
         : read == Outcome.NOT_FOUND ? Outcome.NOT_FOUND : Outcome.OK;
   }
@@ -160,8 +169,7 @@ final class ClientThread implements Runnable {
     return insertKeys.recordOf(keys.next(random, available));
   }
 
-  private Outcome read(long record, boolean measuring, long intendedStart) {
-    long start = System.nanoTime();
+  private Outcome read(long record) {
     Outcome outcome;
     try {
       Get get = new Get(shared.keySpace().rowKey(record));
@@ -175,12 +183,10 @@ final class ClientThread implements Runnable {
     } catch (IOException e) {
       outcome = error(OperationType.READ, e);
     }
-    record(OperationType.READ, outcome, start, System.nanoTime(), intendedStart, measuring);
     return outcome;
   }
 
-  private Outcome update(long record, boolean measuring, long intendedStart) {
-    long start = System.nanoTime();
+  private Outcome update(long record) {
     Outcome outcome;
     try {
       long keyNumber = shared.keySpace().keyNumber(record);
@@ -199,7 +205,6 @@ final class ClientThread implements Runnable {
     } catch (IOException e) {
       outcome = error(OperationType.UPDATE, e);
     }
-    record(OperationType.UPDATE, outcome, start, System.nanoTime(), intendedStart, measuring);
     return outcome;
   }
 
@@ -251,17 +256,9 @@ final class ClientThread implements Runnable {
     return Outcome.ERROR;
   }
 
-  private void record(OperationType op, Outcome outcome, long startNanos, long endNanos, long intendedStart,
-      boolean measuring) {
-    if (!measuring) {
-      return;
-    }
+  private void record(OperationType op, Outcome outcome, long startNanos, long endNanos, long intendedStart) {
     stats.count(op, outcome);
-    shared.service()[op.ordinal()].recordValue(LatencyHistograms.clampMicros((endNanos - startNanos) / 1000));
-    if (shared.intended() != null) {
-      long from = intendedStart > 0 ? intendedStart : startNanos;
-      shared.intended()[op.ordinal()].recordValue(LatencyHistograms.clampMicros((endNanos - from) / 1000));
-    }
+    shared.recorders().record(op, startNanos, endNanos, intendedStart);
   }
 
   private static void waitUntil(long nanoTime) {

@@ -22,6 +22,9 @@ public record RunSpec(
     long tableRecordCount) {
 
   private static final String PREFIX = "hperf.run.";
+  /** How long clients wait for each other at the start barrier: a user setting (-D). */
+  public static final String BARRIER_TIMEOUT_SECONDS = "hperf.barrier.timeout.seconds";
+  public static final long DEFAULT_BARRIER_TIMEOUT_SECONDS = 600;
 
   public void writeTo(Configuration conf) {
     conf.setInt(PREFIX + "clients", clients);
@@ -45,6 +48,18 @@ public record RunSpec(
         conf.getInt(PREFIX + "interval.seconds", 10), conf.getInt(PREFIX + "index", 1),
         conf.getInt(PREFIX + "runs", 1), conf.getLong(PREFIX + "seed", 1),
         conf.getLong(PREFIX + "barrier.timeout.seconds", 600), conf.getLong(PREFIX + "table.recordcount", 0));
+  }
+
+  /**
+   * The histogram log interval when none is given: short runs get 1 s intervals so their charts
+   * have points (a 5 s run at 10 s intervals draws nothing); long ones coarser, to keep logs small.
+   * An operation-count run (duration 0) has no known length: 1 s.
+   */
+  public static int defaultIntervalSeconds(long durationSeconds) {
+    if (durationSeconds <= 300) {
+      return 1;
+    }
+    return durationSeconds <= 3600 ? 10 : 60;
   }
 
   /** Per-thread pace in nanoseconds between intended starts, or 0 when unthrottled. */

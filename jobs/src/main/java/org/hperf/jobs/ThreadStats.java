@@ -7,8 +7,8 @@ final class ThreadStats {
   final long[][] outcomes = new long[OperationType.values().length][Outcome.values().length];
   long scanRows;
   long warmupOperations;
-  /** CPU time the thread used, warm-up included: the client's own cost, not the cluster's. */
-  long cpuNanos;
+  /** When the thread's last measured operation ended (nano time), 0 if none. */
+  long lastMeasuredEndNanos;
   /** Measured top-level operations so far; read racily by the status line, exactly at the end. */
   volatile long measured;
 

@@ -14,16 +14,22 @@ public enum WorkloadCounters {
   SCAN_OK, SCAN_NOT_FOUND, SCAN_ERROR,
   READ_MODIFY_WRITE_OK, READ_MODIFY_WRITE_NOT_FOUND, READ_MODIFY_WRITE_ERROR,
   /**
-   * Operations measured so far, added every interval so a running job shows its progress and rate;
-   * at the end, the top-level operations of the run (a read-modify-write counts once).
+   * Top-level operations measured (a read-modify-write counts once, its inner read and update
+   * only in READ and UPDATE), added every interval so a running job shows its progress and rate;
+   * at the end equal to the operations of the logs' ALL tag.
    */
   MEASURED_OPERATIONS,
   /** Rows returned by all measured scans. */
   SCAN_ROWS,
   /** Operations during --warmup: performed, never measured. */
   WARMUP_OPERATIONS,
-  /** CPU time of the client threads, warm-up included: the client's cost per operation. */
-  CLIENT_CPU_MICROS,
+  /**
+   * CPU time of the task JVMs while their clients ran (warm-up included), all threads: the client's
+   * whole cost, HBase client RPC threads too. Only from tasks with a JVM of their own (YARN).
+   */
+  TASK_JVM_CPU_MICROS,
+  /** Tasks that shared their JVM (the LocalJobRunner), whose CPU time is therefore not counted. */
+  TASKS_WITHOUT_CPU_TIME,
   /** HBase client RPCs that ended in an exception and were retried or failed (whole task). */
   CLIENT_RPC_FAILURES,
   /** Times the HBase client dropped cached region locations: a server failed or a region moved. */

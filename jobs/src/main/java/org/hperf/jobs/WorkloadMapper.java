@@ -7,9 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.SplittableRandom;
-import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
-import org.HdrHistogram.Recorder;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -22,12 +20,12 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.hperf.core.DatasetSpec;
-import org.hperf.core.LatencyHistograms;
 import org.hperf.core.OperationType;
 import org.hperf.core.RowCodec;
 import org.hperf.core.Seeds;
 import org.hperf.core.UsageException;
 import org.hperf.core.generators.Distribution;
+import org.hperf.core.run.TaskLogFormat;
 
 /**
  * One workload client: its map task receives a single record, its client index, and runs
@@ -79,10 +77,10 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     long startNanos = System.nanoTime();
     long measureFromNanos = startNanos + run.warmupSeconds() * 1_000_000_000L;
     long endNanos = endOf(run, workload, startNanos, measureFromNanos);
-    Recorder[] service = recorders(workload);
-    Recorder[] intended = run.targetOpsPerSecond() > 0 ? recorders(workload) : null;
+    OperationRecorders recorders = new OperationRecorders(workload, run.targetOpsPerSecond() > 0);
     ClientThread.Shared shared = new ClientThread.Shared(workload, dataset.keySpace(), RowCodec.of(dataset),
-        dataset.familyBytes(), service, intended, measureFromNanos, endNanos, new AtomicBoolean());
+        dataset.familyBytes(), recorders, measureFromNanos, endNanos, new AtomicBoolean());
+    TaskCpu cpu = TaskCpu.start(conf);
 
     List<ClientThread> clients = new ArrayList<>();
     List<Table> tables = new ArrayList<>();
@@ -97,12 +95,12 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
         threads.add(thread);
         thread.start();
       }
-      Path log = new Path(FileOutputFormat.getWorkOutputPath(context), String.format("client-%05d%s", client,
-          LatencyHistograms.LOG_SUFFIX));
+      Path log = new Path(FileOutputFormat.getWorkOutputPath(context), TaskLogFormat.fileName(client));
       boolean injectFailure = client == conf.getInt(FAIL_FIRST_ATTEMPT_OF_CLIENT, -1)
           && context.getTaskAttemptID().getId() == 0;
-      new IntervalLogger(workload, run, client, service, intended, clients, context)
-          .logUntilDone(log, threads, startMs + run.warmupSeconds() * 1000, measureFromNanos, injectFailure);
+      new IntervalLogger(workload, run, client, recorders, clients, context)
+          .logUntilDone(log, threads, startMs + run.warmupSeconds() * 1000, measureFromNanos, endNanos,
+              injectFailure);
     } finally {
       // If the log writer failed, the threads must not run on against closed tables (or forever).
       shared.stopped().set(true);
@@ -119,6 +117,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       }
     }
     addCounters(clients, context);
+    cpu.addTo(context);
     addClientRetryCounters(context);
   }
 
@@ -167,14 +166,6 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     return total * (index + 1) / parts - total * index / parts;
   }
 
-  private static Recorder[] recorders(WorkloadSpec workload) {
-    Recorder[] recorders = new Recorder[OperationType.values().length];
-    for (OperationType op : OperationType.values()) {
-      recorders[op.ordinal()] = LatencyHistograms.newRecorder();
-    }
-    return recorders;
-  }
-
   private static org.hperf.core.generators.KeyChooser chooser(WorkloadSpec w, RunSpec run, int client, int thread) {
     int slot = client * run.threads() + thread;
     long sequentialStart = w.recordCount() * slot / ((long) run.clients() * run.threads());
@@ -212,7 +203,6 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       }
       context.getCounter(WorkloadCounters.SCAN_ROWS).increment(stats.scanRows);
       context.getCounter(WorkloadCounters.WARMUP_OPERATIONS).increment(stats.warmupOperations);
-      context.getCounter(WorkloadCounters.CLIENT_CPU_MICROS).increment(stats.cpuNanos / 1000);
     }
   }
 
@@ -235,31 +225,29 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     private final WorkloadSpec workload;
     private final RunSpec run;
     private final int client;
-    private final Recorder[] service;
-    private final Recorder[] intended;
+    private final OperationRecorders recorders;
     private final List<ClientThread> clients;
     private final Context context;
     /** The operations already added to the MEASURED_OPERATIONS counter. */
     private long measuredCounted;
 
-    IntervalLogger(WorkloadSpec workload, RunSpec run, int client, Recorder[] service, Recorder[] intended,
+    IntervalLogger(WorkloadSpec workload, RunSpec run, int client, OperationRecorders recorders,
         List<ClientThread> clients, Context context) {
       this.workload = workload;
       this.run = run;
       this.client = client;
-      this.service = service;
-      this.intended = intended;
+      this.recorders = recorders;
       this.clients = clients;
       this.context = context;
     }
 
-    void logUntilDone(Path log, List<Thread> threads, long measureFromMs, long measureFromNanos,
+    void logUntilDone(Path log, List<Thread> threads, long measureFromMs, long measureFromNanos, long endNanos,
         boolean injectFailure) throws IOException, InterruptedException {
       FileSystem fs = log.getFileSystem(context.getConfiguration());
       try (PrintStream out = new PrintStream(fs.create(log, false), false, StandardCharsets.UTF_8.name())) {
         HistogramLogWriter writer = new HistogramLogWriter(out);
-        writer.outputComment("[hperf workload=" + workload.name() + " run=" + run.runIndex() + " client=" + client
-            + " of " + run.clients() + " threads=" + run.threads() + " target=" + run.targetOpsPerSecond() + "]");
+        writer.outputComment(TaskLogFormat.headerComment(workload.name(), run.runIndex(), client, run.clients(),
+            run.threads(), run.targetOpsPerSecond()));
         writer.outputLogFormatVersion();
         writer.outputStartTime(measureFromMs);
         writer.setBaseTime(measureFromMs);
@@ -268,7 +256,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
         long intervalNanos = run.intervalSeconds() * 1_000_000_000L;
         long next = measureFromNanos + intervalNanos;
         while (!waitUntilNanos(next, threads)) {
-          writeInterval(writer, measureFromMs);
+          writeInterval(writer, measureFromMs, Long.MAX_VALUE);
           if (injectFailure) {
             out.flush();
             throw new IOException("injected failure of client " + client + "'s first attempt after one interval ("
@@ -276,13 +264,27 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
           }
           next += intervalNanos;
         }
-        writeInterval(writer, measureFromMs);
-        writer.outputComment("[hperf window startMs=" + measureFromMs + " endMs=" + System.currentTimeMillis() + "]");
+        long windowEndMs = measureFromMs + (windowEndNanos(measureFromNanos, endNanos) - measureFromNanos) / 1_000_000;
+        writeInterval(writer, measureFromMs, windowEndMs);
+        writer.outputComment(TaskLogFormat.windowComment(measureFromMs, windowEndMs));
       }
     }
 
-    private void writeInterval(HistogramLogWriter writer, long measureFromMs) {
-      long count = takeIntervals(writer, measureFromMs);
+    /**
+     * The end of this task's measurement: its last measured operation's end, or the run's clock end
+     * if that is earlier, so the time the log writer takes to notice the end is not measured.
+     * Called once every client thread has finished.
+     */
+    private long windowEndNanos(long measureFromNanos, long endNanos) {
+      long lastEnd = measureFromNanos;
+      for (ClientThread worker : clients) {
+        lastEnd = Math.max(lastEnd, worker.stats.lastMeasuredEndNanos);
+      }
+      return Math.min(lastEnd, endNanos);
+    }
+
+    private void writeInterval(HistogramLogWriter writer, long measureFromMs, long notAfterMs) {
+      long count = recorders.writeInterval(writer, measureFromMs, notAfterMs);
       long measured = 0;
       for (ClientThread worker : clients) {
         measured += worker.stats.measured;
@@ -292,34 +294,6 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       context.setStatus(String.format("run %d client %d: %,d ops in the last interval (%,.0f ops/s), %,d measured",
           run.runIndex(), client, count, count / (double) run.intervalSeconds(), measured));
       context.progress();
-    }
-
-    /**
-     * Writes every performed operation's interval histograms; returns the top-level operations in
-     * them. Threads record nothing before the warm-up ends, so the first interval, which the
-     * recorders open when they are created, is stamped as starting at the end of the warm-up.
-     */
-    private long takeIntervals(HistogramLogWriter writer, long measureFromMs) {
-      long count = 0;
-      for (OperationType op : OperationType.values()) {
-        if (!workload.performs(op)) {
-          continue;
-        }
-        Histogram h = service[op.ordinal()].getIntervalHistogram();
-        count += workload.proportion(op) > 0 ? h.getTotalCount() : 0;
-        write(writer, h, op.tag(), measureFromMs);
-        if (intended != null) {
-          write(writer, intended[op.ordinal()].getIntervalHistogram(), op.intendedTag(), measureFromMs);
-        }
-      }
-      return count;
-    }
-
-    private static void write(HistogramLogWriter writer, Histogram h, String tag, long measureFromMs) {
-      h.setTag(tag);
-      h.setStartTimeStamp(Math.max(h.getStartTimeStamp(), measureFromMs));
-      h.setEndTimeStamp(Math.max(h.getEndTimeStamp(), h.getStartTimeStamp()));
-      writer.outputIntervalHistogram(h);
     }
 
     /** Sleeps until the nano time; returns true early if every client thread has finished. */

@@ -59,7 +59,8 @@ public final class WorkloadTool extends HperfTool {
             + " each operation's intended start", "unthrottled")
         .value(null, "max-error-ratio", "ratio", "exit 1 if any operation's error ratio is above this", "0.001")
         .value(null, "runs", "n", "repetitions, written to run-1 ... run-N", "1")
-        .value(null, "interval", "seconds", "histogram log interval", "10")
+        .value(null, "interval", "seconds", "histogram log interval", "from --duration: 1 up to 300 s, 10 up to"
+            + " an hour, 60 beyond; 1 for operation-count runs")
         .value(null, "seed", "n", "seed of the key and operation choices", "1")
         .value(null, "output", "dir", "run directory (must not exist)", "hperf-runs/<workload>-<time>");
   }
@@ -76,8 +77,8 @@ public final class WorkloadTool extends HperfTool {
     if (parsed.has("operationcount")) {
       given.put("operationcount", Long.toString(parsed.longValue("operationcount", 0, 1, Long.MAX_VALUE / 4)));
     }
-    RunSpec firstRun = runSpec(parsed);
     Configuration conf = getConf();
+    RunSpec firstRun = runSpec(parsed, conf);
     // One connection for the whole command: it resolves the dataset and watches the cluster around every run.
     try (Connection connection = HBaseAccess.connect(conf); Admin admin = connection.getAdmin()) {
       // The run phase's recordcount picks among the loaded records; it is no dataset contradiction.
@@ -131,6 +132,7 @@ public final class WorkloadTool extends HperfTool {
     }
     JobCounters.print(job, WorkloadCounters.class, System.out);
     Counters counters = job.getCounters();
+    System.out.println(ClientCost.describe(counters));
     for (WorkloadCounters counter : WorkloadCounters.values()) {
       record.setProperty("run." + run.runIndex() + ".counter." + counter.name(),
           Long.toString(JobCounters.value(counters, counter)));
@@ -219,7 +221,8 @@ public final class WorkloadTool extends HperfTool {
     return ExitCode.OK;
   }
 
-  private static RunSpec runSpec(ParsedOptions parsed) throws UsageException {
+  /** The run's execution settings from its options; the barrier's timeout from the configuration. */
+  static RunSpec runSpec(ParsedOptions parsed, Configuration conf) throws UsageException {
     long duration = parsed.has("duration") ? parsed.longValue("duration", 0, 1, 365L * 24 * 3600) : 0;
     double target = 0;
     if (parsed.has("target")) {
@@ -228,8 +231,14 @@ public final class WorkloadTool extends HperfTool {
     return new RunSpec(parsed.intValue("clients", 2, 1, 100_000), parsed.intValue("threads", 8, 1, 10_000),
         duration, parsed.longValue("warmup", 0, 0, 24 * 3600), target,
         org.hperf.core.Numbers.parseDouble("--max-error-ratio", parsed.string("max-error-ratio", "0.001"), 0, 1),
-        parsed.intValue("interval", 10, 1, 3600), 1, parsed.intValue("runs", 1, 1, 100),
-        parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE), 600, 0);
+        parsed.intValue("interval", RunSpec.defaultIntervalSeconds(duration), 1, 3600), 1,
+        parsed.intValue("runs", 1, 1, 100), parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE),
+        barrierTimeoutSeconds(conf), 0);
+  }
+
+  private static long barrierTimeoutSeconds(Configuration conf) throws UsageException {
+    String value = conf.get(RunSpec.BARRIER_TIMEOUT_SECONDS, Long.toString(RunSpec.DEFAULT_BARRIER_TIMEOUT_SECONDS));
+    return org.hperf.core.Numbers.parseLong(RunSpec.BARRIER_TIMEOUT_SECONDS, value, 1, 7L * 24 * 3600);
   }
 
   private static Path outputDir(ParsedOptions parsed, Configuration conf, WorkloadSpec workload)

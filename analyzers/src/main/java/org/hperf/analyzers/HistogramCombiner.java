@@ -7,14 +7,13 @@ import org.apache.hadoop.mapreduce.Reducer;
 import org.hperf.core.LatencyHistograms;
 
 /**
- * Merges histograms with {@link Histogram#add}: percentiles of the merged histogram are exact for
- * all samples of all tasks, unlike an average of per-task percentiles. Window and count records
- * pass through.
+ * Merges each map's histograms of one key before the shuffle ({@link Histogram#add}, exact);
+ * windows and counts pass through to the run's reducer.
  */
-public final class HistogramMergeReducer extends Reducer<Text, Text, Text, Text> {
+public final class HistogramCombiner extends Reducer<Text, Text, Text, Text> {
   @Override
   protected void reduce(Text key, Iterable<Text> values, Context context) throws IOException, InterruptedException {
-    if (key.toString().startsWith("H\t")) {
+    if (MergeRecord.parse(key).isHistogram()) {
       Histogram merged = LatencyHistograms.newHistogram();
       for (Text value : values) {
         merged.add(HistogramCodec.decode(value.toString()));

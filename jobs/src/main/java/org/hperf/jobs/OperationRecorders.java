@@ -1,0 +1,87 @@
+package org.hperf.jobs;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.HdrHistogram.Recorder;
+import org.hperf.core.LatencyHistograms;
+import org.hperf.core.OperationType;
+import org.hperf.core.run.TaskLogFormat;
+
+/**
+ * A task's latency recorders, shared by its client threads: one per operation, one for the
+ * top-level operations ({@link TaskLogFormat#ALL_TAG}), and the same again for intended-time
+ * latency when a target rate is set. Threads record; the task's log writer takes intervals.
+ */
+final class OperationRecorders {
+  private final WorkloadSpec workload;
+  private final Recorder[] service = new Recorder[OperationType.values().length];
+  private final Recorder[] intended;
+  private final Recorder allService = LatencyHistograms.newRecorder();
+  private final Recorder allIntended;
+
+  OperationRecorders(WorkloadSpec workload, boolean paced) {
+    this.workload = workload;
+    this.intended = paced ? new Recorder[service.length] : null;
+    for (OperationType op : OperationType.values()) {
+      service[op.ordinal()] = LatencyHistograms.newRecorder();
+      if (paced) {
+        intended[op.ordinal()] = LatencyHistograms.newRecorder();
+      }
+    }
+    this.allIntended = paced ? LatencyHistograms.newRecorder() : null;
+  }
+
+  /**
+   * One operation, inner or top-level. Intended-time latency runs from {@code intendedStartNanos}
+   * (0: from its actual start, as for the inner parts of a read-modify-write).
+   */
+  void record(OperationType op, long startNanos, long endNanos, long intendedStartNanos) {
+    service[op.ordinal()].recordValue(micros(endNanos - startNanos));
+    if (intended != null) {
+      intended[op.ordinal()].recordValue(micros(endNanos - (intendedStartNanos > 0 ? intendedStartNanos : startNanos)));
+    }
+  }
+
+  /** One top-level operation, once, whatever it was made of. */
+  void recordTopLevel(long startNanos, long endNanos, long intendedStartNanos) {
+    allService.recordValue(micros(endNanos - startNanos));
+    if (allIntended != null) {
+      allIntended.recordValue(micros(endNanos - (intendedStartNanos > 0 ? intendedStartNanos : startNanos)));
+    }
+  }
+
+  /**
+   * Writes the interval's histogram of every operation the workload performs, and of ALL; returns
+   * the top-level operations in it. Threads record nothing before the warm-up ends, so an interval
+   * that the recorders opened earlier is stamped as starting at {@code measureFromMs}; none ends
+   * after {@code notAfterMs}, the task's measurement end, so idle time never pads an interval.
+   */
+  long writeInterval(HistogramLogWriter writer, long measureFromMs, long notAfterMs) {
+    for (OperationType op : OperationType.values()) {
+      if (workload.performs(op)) {
+        write(writer, service[op.ordinal()], op.tag(), measureFromMs, notAfterMs);
+        if (intended != null) {
+          write(writer, intended[op.ordinal()], op.intendedTag(), measureFromMs, notAfterMs);
+        }
+      }
+    }
+    if (allIntended != null) {
+      write(writer, allIntended, TaskLogFormat.intendedTag(TaskLogFormat.ALL_TAG), measureFromMs, notAfterMs);
+    }
+    return write(writer, allService, TaskLogFormat.ALL_TAG, measureFromMs, notAfterMs);
+  }
+
+  private static long write(HistogramLogWriter writer, Recorder recorder, String tag, long measureFromMs,
+      long notAfterMs) {
+    Histogram h = recorder.getIntervalHistogram();
+    h.setTag(tag);
+    h.setStartTimeStamp(Math.min(Math.max(h.getStartTimeStamp(), measureFromMs), notAfterMs));
+    h.setEndTimeStamp(Math.max(Math.min(h.getEndTimeStamp(), notAfterMs), h.getStartTimeStamp()));
+    writer.outputIntervalHistogram(h);
+    return h.getTotalCount();
+  }
+
+  private static long micros(long nanos) {
+    return LatencyHistograms.clampMicros(nanos / 1000);
+  }
+}
