@@ -7,6 +7,7 @@ import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -87,6 +88,15 @@ class WorkloadIT {
       measured += total;
     }
     assertTrue(measured > 0, "the run measured something\n" + run.all());
+    // ALL is each top-level operation once: a read-modify-write's inner read and update are not in it.
+    long rmw = countedOperations(counters, OperationType.READ_MODIFY_WRITE);
+    long topLevel = measured - 2 * rmw;
+    assertEquals(topLevel, counters.get("Operations measured (top-level)"), "top-level counter\n" + run.all());
+    assertEquals(topLevel, logged.get("ALL"), "ALL in the task logs\n" + run.all());
+    if (workload.startsWith("workloadf")) {
+      assertTrue(rmw > 0, run.all());
+      assertAggregatedAllIsTopLevel(output, counters, rmw);
+    }
     assertEquals(0L, counters.get("HBase client RPCs failed (retried or failed)"), "no retries on a quiet cluster\n"
         + run.all());
     if (workload.equals("scan")) {
@@ -96,19 +106,51 @@ class WorkloadIT {
     }
   }
 
+  /** ALL from the aggregate's merged log == plain reads + updates + read-modify-writes, exactly. */
+  private static void assertAggregatedAllIsTopLevel(File output, Map<String, Long> counters, long rmw)
+      throws Exception {
+    ToolRun aggregate = MiniClusterExtension.run(new AggregateTool(), output.getPath());
+    assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
+    Map<String, Long> merged = mergedLogCounts(new File(output, "aggregate/run-1.hlog"));
+    long plainReads = countedOperations(counters, OperationType.READ) - rmw;
+    long plainUpdates = countedOperations(counters, OperationType.UPDATE) - rmw;
+    assertEquals(plainReads + plainUpdates + rmw, merged.get("ALL"), aggregate.all());
+    assertEquals(rmw, merged.get("READ_MODIFY_WRITE"), aggregate.all());
+  }
+
   @Order(2)
   @Test
-  void targetRateRecordsIntendedLatenciesAndWarmupIsNotMeasured() throws Exception {
+  void pacedRunHitsItsTargetEvenlyAndIntendedLatencyBoundsServiceLatency() throws Exception {
     File output = new File(RUNS, "target");
+    int target = 1000;
     ToolRun run = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloadc",
-        "--table", TABLE, "--clients", "2", "--threads", "2", "--duration", "2", "--warmup", "1",
-        "--target", "400", "--interval", "1", "--output", output.getPath());
+        "--table", TABLE, "--clients", "2", "--threads", "2", "--duration", "5", "--warmup", "1",
+        "--target", Integer.toString(target), "--interval", "1", "--output", output.getPath());
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
     Map<String, Long> counters = counters(run);
     Map<String, Long> logged = loggedCounts(new File(output, "run-1"), 2);
     assertTrue(counters.get("Warm-up operations (not measured)") > 0, run.all());
     assertEquals(counters.get("Read OK"), logged.get("READ"));
     assertEquals(counters.get("Read OK"), logged.get("READ.intended"));
+    assertEquals(counters.get("Read OK"), logged.get("ALL.intended"));
+
+    ToolRun aggregate = MiniClusterExtension.run(new AggregateTool(), output.getPath());
+    assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
+    Map<String, String[]> rows = summaryRows(new File(output, "aggregate/summary.csv"), "run-1");
+    double achieved = Double.parseDouble(rows.get("ALL")[2]);
+    assertTrue(Math.abs(achieved - target) <= 0.05 * target, "achieved " + achieved + " ops/s of " + target);
+    String[] service = rows.get("READ");
+    String[] intended = rows.get("READ.intended");
+    for (int column = 5; column < service.length; column++) { // p50 ... max
+      assertTrue(Long.parseLong(intended[column]) >= Long.parseLong(service[column]),
+          "intended >= service latency in column " + column + ": " + String.join(",", intended) + " vs "
+              + String.join(",", service));
+    }
+    // Flat: every whole 1 s interval holds the target's operations, give or take 10%.
+    List<Long> perInterval = mergedLogIntervalCounts(new File(output, "aggregate/run-1.hlog"), "ALL");
+    for (long count : perInterval.subList(0, perInterval.size() - 1)) {
+      assertTrue(Math.abs(count - target) <= 0.1 * target, "per-interval counts " + perInterval);
+    }
   }
 
   @Order(2)
@@ -133,9 +175,24 @@ class WorkloadIT {
         .mapToLong(l -> Long.parseLong(l.split(",")[3])).findFirst().orElse(-1);
     assertEquals(600, allOperations, "both runs' 300 operations, merged from the task logs");
 
-    ToolRun compare = MiniClusterExtension.run(new CompareTool(), output.getPath(), output.getPath());
+    // A candidate throttled to 100 ops/s against the unthrottled baseline: compare must report the
+    // drop that the two summaries hold, with its sign.
+    File throttled = new File(RUNS, "repeated-throttled");
+    ToolRun slow = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloadb",
+        "--table", TABLE, "--clients", "1", "--threads", "2", "--operationcount", "300", "--runs", "2",
+        "--target", "100", "--output", throttled.getPath());
+    assertEquals(ExitCode.OK, slow.exitCode(), slow.all());
+    assertEquals(ExitCode.OK, MiniClusterExtension.run(new AggregateTool(), throttled.getPath()).exitCode());
+    double baseline = Double.parseDouble(summaryRows(new File(output, "aggregate/summary.csv"), "all-runs")
+        .get("ALL")[2]);
+    double candidate = Double.parseDouble(summaryRows(new File(throttled, "aggregate/summary.csv"), "all-runs")
+        .get("ALL")[2]);
+    assertTrue(candidate < baseline, candidate + " vs " + baseline);
+    String expected = String.format(java.util.Locale.ROOT, "%+.0f%%", (candidate / baseline - 1) * 100);
+    ToolRun compare = MiniClusterExtension.run(new CompareTool(), output.getPath(), throttled.getPath());
     assertEquals(ExitCode.OK, compare.exitCode(), compare.all());
-    assertTrue(compare.out().lines().anyMatch(l -> l.startsWith("ALL ") && l.contains("+0%")), compare.all());
+    assertTrue(compare.out().lines().anyMatch(l -> l.startsWith("ALL ") && l.contains(expected)),
+        "expected " + expected + " on the ALL line\n" + compare.all());
   }
 
   @Order(3)
@@ -216,6 +273,46 @@ class WorkloadIT {
       counters.put(m.group(1).trim(), Long.parseLong(m.group(2).replace(",", "")));
     }
     return counters;
+  }
+
+  /** The summary.csv rows of one scope ("run-1", "all-runs"), by operation tag. */
+  static Map<String, String[]> summaryRows(File csv, String scope) throws IOException {
+    Map<String, String[]> rows = new HashMap<>();
+    for (String line : java.nio.file.Files.readAllLines(csv.toPath())) {
+      String[] f = line.split(",");
+      if (f[0].equals(scope)) {
+        rows.put(f[1], f);
+      }
+    }
+    return rows;
+  }
+
+  /** Total count per tag in one merged (aggregate) log. */
+  static Map<String, Long> mergedLogCounts(File log) throws IOException {
+    Map<String, Long> counts = new HashMap<>();
+    try (FileInputStream in = new FileInputStream(log)) {
+      HistogramLogReader reader = new HistogramLogReader(in);
+      EncodableHistogram h;
+      while ((h = reader.nextIntervalHistogram()) != null) {
+        counts.merge(h.getTag(), ((org.HdrHistogram.Histogram) h).getTotalCount(), Long::sum);
+      }
+    }
+    return counts;
+  }
+
+  /** One tag's count per interval, in time order, in a merged (aggregate) log. */
+  static List<Long> mergedLogIntervalCounts(File log, String tag) throws IOException {
+    List<Long> counts = new java.util.ArrayList<>();
+    try (FileInputStream in = new FileInputStream(log)) {
+      HistogramLogReader reader = new HistogramLogReader(in);
+      EncodableHistogram h;
+      while ((h = reader.nextIntervalHistogram()) != null) {
+        if (tag.equals(h.getTag())) {
+          counts.add(((org.HdrHistogram.Histogram) h).getTotalCount());
+        }
+      }
+    }
+    return counts;
   }
 
   /** Total count per tag over all clients' committed logs of a run directory. */

@@ -41,8 +41,7 @@ final class ClientThread implements Runnable {
   private final KeyChooser keys;
   private final InsertKeys insertKeys;
   private final SplittableRandom random;
-  private final double[] cumulativeMix;
-  private final OperationType[] mixOps;
+  private final OperationMix mix;
   private final Zipfian scanLengths;
   private final long operationBudget;
   private final long paceNanos;
@@ -65,21 +64,7 @@ final class ClientThread implements Runnable {
     this.paceNanos = paceNanos;
     this.versionBase = versionBase;
     WorkloadSpec w = shared.workload();
-    int present = 0;
-    for (OperationType op : OperationType.values()) {
-      present += w.proportion(op) > 0 ? 1 : 0;
-    }
-    mixOps = new OperationType[present];
-    cumulativeMix = new double[present];
-    double sum = 0;
-    int i = 0;
-    for (OperationType op : OperationType.values()) {
-      if (w.proportion(op) > 0) {
-        sum += w.proportion(op);
-        mixOps[i] = op;
-        cumulativeMix[i++] = sum;
-      }
-    }
+    this.mix = new OperationMix(w);
     scanLengths = w.zipfianScanLength() && w.maxScanLength() > w.minScanLength()
         ? new Zipfian(w.maxScanLength() - w.minScanLength() + 1, Zipfian.YCSB_CONSTANT) : null;
   }
@@ -87,12 +72,10 @@ final class ClientThread implements Runnable {
   @Override
   public void run() {
     try {
-      // A random phase within the pace, so that the threads of all tasks, which start together at
-      // the barrier, do not all fire at the same instant of every tick (YCSB does the same).
-      long firstStart = System.nanoTime() + (paceNanos > 0 ? (long) (random.nextDouble() * paceNanos) : 0);
+      PaceSchedule schedule = new PaceSchedule(paceNanos, System.nanoTime(), random);
       long k = 0;
       while (stats.measured < operationBudget && !shared.stopped().get()) {
-        long intendedStart = paceNanos > 0 ? firstStart + k++ * paceNanos : 0;
+        long intendedStart = schedule.intendedStart(k++);
         if (intendedStart > 0) {
           waitUntil(intendedStart);
         }
@@ -101,7 +84,7 @@ final class ClientThread implements Runnable {
           break;
         }
         boolean measuring = now >= shared.measureFromNanos();
-        runOne(nextOperation(), measuring, intendedStart);
+        runOne(mix.next(random), measuring, intendedStart);
         if (measuring) {
           stats.measured++;
         } else {
@@ -116,16 +99,6 @@ final class ClientThread implements Runnable {
   /** A thread that died of something other than a counted operation error, or null. */
   Throwable failure() {
     return failure;
-  }
-
-  private OperationType nextOperation() {
-    double u = random.nextDouble() * cumulativeMix[cumulativeMix.length - 1];
-    for (int i = 0; i < cumulativeMix.length; i++) {
-      if (u < cumulativeMix[i]) {
-        return mixOps[i];
-      }
-    }
-    return mixOps[mixOps.length - 1];
   }
 
   private void runOne(OperationType op, boolean measuring, long intendedStart) {

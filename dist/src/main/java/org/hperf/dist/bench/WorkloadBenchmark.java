@@ -79,7 +79,7 @@ public final class WorkloadBenchmark {
             operations += counters.findCounter(WorkloadCounters.of(op, outcome)).getValue();
           }
         }
-        long cpuMicros = counters.findCounter(WorkloadCounters.CLIENT_CPU_MICROS).getValue();
+        long cpuMicros = counters.findCounter(WorkloadCounters.TASK_JVM_CPU_MICROS).getValue();
         report.append(String.format("%-10s %3d threads %4d s %,12d ops %,10.0f ops/s %8.1f client CPU us/op"
             + " (client metrics %s)%n", workload, threads, seconds, operations, operations / (double) seconds,
             cpuMicros / (double) operations, clientMetrics ? "on" : "off"));
