@@ -75,8 +75,8 @@ public final class LoadTool extends HperfTool {
       System.out.printf("loading records [%d, %d) into %s (%d regions) in %s mode with %d map tasks%n",
           range.first(), range.end(), dataset.table(), regions, mode.optionValue(), maps);
       long started = System.nanoTime();
-      JobProgress progress = JobProgress.counting("load " + dataset.table(), LoadCounters.RECORDS_WRITTEN, "records",
-          range.count());
+      JobProgress progress = JobProgress.counting("load " + dataset.table(), "records", range.count(),
+          LoadCounters.RECORDS_WRITTEN);
       if (!runJob(job, progress)) {
         System.err.println("perf load: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
         return ExitCode.FAILED;

@@ -66,8 +66,8 @@ public final class VerifyTool extends HperfTool {
     Job job = createSubmittableJob(conf, dataset, range, reportDir);
     System.out.printf("verifying records [%d, %d) of %s%n", range.first(), range.end(), dataset.table());
     try {
-      JobProgress progress = JobProgress.counting("verify " + dataset.table(), VerifyCounters.OK, "rows intact",
-          range.count());
+      JobProgress progress = JobProgress.counting("verify " + dataset.table(), "rows intact", range.count(),
+          VerifyCounters.OK);
       if (!runJob(job, progress)) {
         System.err.println("perf verify: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
         return ExitCode.FAILED;
