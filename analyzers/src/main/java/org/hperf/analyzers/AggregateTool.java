@@ -80,7 +80,8 @@ public final class AggregateTool extends HperfTool {
     long intervalMs = Long.parseLong(record.getProperty("run.interval.seconds", "10")) * 1000;
     Path parts = new Path(output, "parts");
     Job job = createSubmittableJob(conf, runs, parts, intervalMs);
-    JobProgress progress = JobProgress.counting("aggregate", TaskCounter.MAP_INPUT_RECORDS, "logs", 0);
+    // A log is one input record, counted as a map reaches it; the logs are not counted up front, so no percent.
+    JobProgress progress = JobProgress.counting("aggregate", "logs", 0, TaskCounter.MAP_INPUT_RECORDS);
     if (!runJob(job, progress)) {
       System.err.println("perf aggregate: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
       return ExitCode.FAILED;

@@ -2,51 +2,40 @@ package org.hperf.core;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.hperf.core.ProgressLine.Sample;
 
 /**
  * Waits for a job like {@code Job.waitForCompletion(true)} (Hadoop still prints its map/reduce
  * percentages and failed attempts) and, every {@code hperf.progress.seconds} (default 10, 0 = off),
  * prints one line an operator can act on: percent done, the rate of the job's work counter,
- * elapsed and remaining time. The work counter is read from the running job's counters, which tasks
- * report every few seconds.
+ * elapsed and remaining time ({@link ProgressLine}). The work counter is read from the running
+ * job's counters, which tasks report every few seconds.
  */
 public final class JobProgress {
   public static final String INTERVAL_SECONDS = "hperf.progress.seconds";
 
-  private final String label;
-  private final Enum<?> workCounter;
-  private final String unit;
-  private final long totalWork;
-  private final long timedSeconds;
-  private final long countEverySeconds;
-  private final boolean useHadoopProgress;
+  private final ProgressLine line;
+  private final List<Enum<?>> workCounters;
 
-  private JobProgress(String label, Enum<?> workCounter, String unit, long totalWork, long timedSeconds,
-      long countEverySeconds, boolean useHadoopProgress) {
-    this.label = label;
-    this.workCounter = workCounter;
-    this.unit = unit;
-    this.totalWork = totalWork;
-    this.timedSeconds = timedSeconds;
-    this.countEverySeconds = countEverySeconds;
-    this.useHadoopProgress = useHadoopProgress;
-  }
-
-  /** Done = work counter / {@code totalWork} or Hadoop's map and reduce progress, whichever is further. */
-  public static JobProgress counting(String label, Enum<?> workCounter, String unit, long totalWork) {
-    return new JobProgress(label, workCounter, unit, totalWork, 0, 0, true);
+  private JobProgress(ProgressLine line, List<Enum<?>> workCounters) {
+    this.line = line;
+    this.workCounters = workCounters;
   }
 
   /**
-   * Done = work counter / {@code totalWork} only: for jobs whose tasks read their one input record
-   * at the start, so Hadoop's progress says 100% while they work (a workload run's clients).
+   * Done = the sum of {@code workCounters} / {@code totalWork}; {@code totalWork} 0 = unknown, then
+   * the line gives the work and its rate but no percent and no remaining time. The counters must
+   * advance as the tasks work, not only when they end.
    */
-  public static JobProgress countingOnly(String label, Enum<?> workCounter, String unit, long totalWork) {
-    return new JobProgress(label, workCounter, unit, totalWork, 0, 0, false);
+  public static JobProgress counting(String label, String unit, long totalWork, Enum<?>... workCounters) {
+    return new JobProgress(ProgressLine.counted(label, unit, totalWork), List.of(workCounters));
   }
 
   /**
@@ -54,9 +43,9 @@ public final class JobProgress {
    * counter once per {@code countEverySeconds}, so measuring began about that long before the
    * counter first moves.
    */
-  public static JobProgress timed(String label, Enum<?> workCounter, String unit, long seconds,
-      long countEverySeconds) {
-    return new JobProgress(label, workCounter, unit, 0, seconds, countEverySeconds, false);
+  public static JobProgress timed(String label, String unit, long seconds, long countEverySeconds,
+      Enum<?> workCounter) {
+    return new JobProgress(ProgressLine.timed(label, unit, seconds, countEverySeconds), List.of(workCounter));
   }
 
   /** Submits the job, prints progress until it ends; true if it succeeded. */
@@ -66,7 +55,7 @@ public final class JobProgress {
     if (everySeconds <= 0) {
       return job.waitForCompletion(true);
     }
-    Tracker tracker = new Tracker(job, System.nanoTime(), System.out);
+    Tracker tracker = new Tracker(job, System.out, System::nanoTime);
     ScheduledExecutorService printer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread thread = new Thread(r, "hperf-progress");
       thread.setDaemon(true);
@@ -82,52 +71,29 @@ public final class JobProgress {
     }
   }
 
-  /** One progress line; {@code workElapsedNanos} is the time since the work began (timed jobs). */
-  public String line(double hadoopFraction, long work, double workPerSecond, long elapsedNanos, long workElapsedNanos) {
-    double done;
-    if (timedSeconds > 0) {
-      done = work == 0 ? 0 : Math.min(1, workElapsedNanos / 1e9 / timedSeconds);
-    } else if (totalWork > 0) {
-      // Bulk load counts its rows in the reducers, verify's table scans report no progress: the larger.
-      double counted = Math.min(1, work / (double) totalWork);
-      done = useHadoopProgress ? Math.max(hadoopFraction, counted) : counted;
-    } else {
-      done = useHadoopProgress ? hadoopFraction : 0;
+  private long work(Counters counters) {
+    long work = 0;
+    for (Enum<?> counter : workCounters) {
+      work += counters.findCounter(counter).getValue();
     }
-    String remaining;
-    if (timedSeconds > 0 && work == 0) {
-      remaining = "waiting for the clients to start";
-    } else if (timedSeconds > 0) {
-      remaining = "remaining ~" + duration((long) (timedSeconds * 1e9 - workElapsedNanos));
-    } else if (done > 0.001) {
-      remaining = "remaining ~" + duration((long) (elapsedNanos * (1 - done) / done));
-    } else {
-      remaining = "remaining unknown";
-    }
-    return String.format("[%s] %3.0f%% done, %,d %s (%,.0f %s/s), elapsed %s, %s", label, 100 * done, work, unit,
-        workPerSecond, unit, duration(elapsedNanos), remaining);
+    return work;
   }
 
-  static String duration(long nanos) {
-    long seconds = Math.max(0, Math.round(nanos / 1e9));
-    return seconds >= 3600 ? String.format("%dh%02dm%02ds", seconds / 3600, seconds / 60 % 60, seconds % 60)
-        : String.format("%dm%02ds", seconds / 60, seconds % 60);
-  }
-
-  /** Polls the running job; remembers the last reading to turn the counter into a rate. */
-  private final class Tracker {
+  /** Polls the running job; remembers past readings for the rate and the moment the work began. */
+  final class Tracker {
     private final Job job;
-    private final long startNanos;
     private final PrintStream out;
-    private long lastWork;
-    private long lastNanos;
-    private long workStartNanos;
+    private final LongSupplier nanoClock;
+    private final long startNanos;
+    private Sample previous = Sample.SUBMITTED;
+    private Sample lastIdle = Sample.SUBMITTED;
+    private long workStartNanos = -1;
 
-    Tracker(Job job, long startNanos, PrintStream out) {
+    Tracker(Job job, PrintStream out, LongSupplier nanoClock) {
       this.job = job;
-      this.startNanos = startNanos;
       this.out = out;
-      this.lastNanos = startNanos;
+      this.nanoClock = nanoClock;
+      this.startNanos = nanoClock.getAsLong();
     }
 
     void printSafely() {
@@ -138,22 +104,18 @@ public final class JobProgress {
       }
     }
 
-    private void print() throws IOException {
+    void print() throws IOException {
       if (job.isComplete()) {
         return;
       }
-      long now = System.nanoTime();
-      long work = job.getCounters().findCounter(workCounter).getValue();
-      if (work > 0 && workStartNanos == 0) {
-        workStartNanos = Math.max(startNanos, now - countEverySeconds * 1_000_000_000L);
+      Sample now = new Sample(work(job.getCounters()), nanoClock.getAsLong() - startNanos);
+      if (now.work() == 0) {
+        lastIdle = now;
+      } else if (workStartNanos < 0) {
+        workStartNanos = line.workStartNanos(lastIdle, now);
       }
-      // A failed attempt's counters leave the total: the rate never goes below zero.
-      double rate = Math.max(0, work - lastWork) / ((now - lastNanos) / 1e9);
-      int reduces = job.getNumReduceTasks();
-      double hadoop = reduces == 0 ? job.mapProgress() : (job.mapProgress() + job.reduceProgress()) / 2;
-      out.println(line(hadoop, work, rate, now - startNanos, workStartNanos == 0 ? 0 : now - workStartNanos));
-      lastWork = work;
-      lastNanos = now;
+      out.println(line.text(previous, now, workStartNanos));
+      previous = now;
     }
   }
 }

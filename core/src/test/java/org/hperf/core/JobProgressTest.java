@@ -2,50 +2,131 @@ package org.hperf.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.hperf.core.ProgressLine.Sample;
 import org.junit.jupiter.api.Test;
 
+/** The tracker against a job whose Hadoop progress is always 100%, with a clock the test moves. */
 class JobProgressTest {
   private static final long SECOND = 1_000_000_000L;
 
+  private final RunningJob job = newJob();
+  private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+  private long clockNanos;
+
   @Test
-  void countedWorkGivesPercentRateAndRemainingTime() {
-    JobProgress load = JobProgress.counting("load t", Counter.WORK, "records", 1_000_000);
-    assertEquals("[load t]  25% done, 250,000 records (12,500 records/s), elapsed 0m20s, remaining ~1m00s",
-        load.line(0.1, 250_000, 12_500, 20 * SECOND, 0));
+  void verifyAtAnEighthSaysTwelvePercentThoughHadoopSaysAllMapsAreDone() throws IOException {
+    // The reported bug: 10 s into a 60 s verify, "100% done, 1,250,000 rows intact ... remaining ~0m00s".
+    JobProgress.Tracker tracker = tracker(JobProgress.counting("verify t", "rows checked", 10_000_000, Work.ROWS));
+    at(10, 1_250_000, tracker);
+    assertEquals(List.of("[verify t]  12% done, 1,250,000 rows checked (125,000 rows checked/s), elapsed 0m10s,"
+        + " remaining ~1m10s"), lines());
   }
 
   @Test
-  void hadoopProgressCountsWhenItIsFurtherThanTheWorkCounter() {
-    // A bulk load's maps are done before its reducers write (and count) the first row.
-    JobProgress load = JobProgress.counting("load t", Counter.WORK, "records", 1_000_000);
-    assertEquals("[load t]  50% done, 0 records (0 records/s), elapsed 1m00s, remaining ~1m00s",
-        load.line(0.5, 0, 0, 60 * SECOND, 0));
+  void remainingTimeRunsFromWhenTheCounterFirstMoved() throws IOException {
+    // A bulk load's maps sort keys for a minute; only its reducers count rows.
+    JobProgress.Tracker tracker = tracker(JobProgress.counting("load t", "records", 10_000_000, Work.ROWS));
+    at(30, 0, tracker);
+    at(60, 0, tracker);
+    at(70, 1_000_000, tracker);
+    at(80, 2_000_000, tracker);
+    assertEquals(List.of(
+        "[load t]   0% done, 0 records (0 records/s), elapsed 0m30s, remaining unknown",
+        "[load t]   0% done, 0 records (0 records/s), elapsed 1m00s, remaining unknown",
+        "[load t]  10% done, 1,000,000 records (100,000 records/s), elapsed 1m10s, remaining ~1m30s",
+        "[load t]  20% done, 2,000,000 records (100,000 records/s), elapsed 1m20s, remaining ~1m20s"), lines());
   }
 
   @Test
-  void timedRunsCountDownTheirDurationOnceMeasuringStarts() {
-    JobProgress run = JobProgress.timed("run 1/3 workloada", Counter.WORK, "ops", 900, 10);
-    assertEquals("[run 1/3 workloada]   0% done, 0 ops (0 ops/s), elapsed 0m05s, waiting for the clients to start",
-        run.line(0, 0, 0, 5 * SECOND, 0));
-    assertEquals("[run 1/3 workloada]  10% done, 900,000 ops (10,000 ops/s), elapsed 1m40s, remaining ~13m30s",
-        run.line(0, 900_000, 10_000, 100 * SECOND, 90 * SECOND));
-    assertEquals("1h05m00s", JobProgress.duration(3900 * SECOND));
+  void workIsTheSumOfItsCounters() throws IOException {
+    // Verify's rows checked: intact and corrupt as the scan meets them, missing at each task's end.
+    JobProgress.Tracker tracker = tracker(JobProgress.counting("verify t", "rows checked", 1_000, Work.ROWS,
+        Work.BAD_ROWS));
+    job.counters.findCounter(Work.BAD_ROWS).setValue(100);
+    at(10, 400, tracker);
+    assertEquals(List.of("[verify t]  50% done, 500 rows checked (50 rows checked/s), elapsed 0m10s,"
+        + " remaining ~0m10s"), lines());
   }
 
   @Test
-  void countingOnlyIgnoresHadoopProgress() {
-    // A workload run's tasks read their one input record first: Hadoop says 100% from the start.
-    JobProgress run = JobProgress.countingOnly("run 1/1 workloadc", Counter.WORK, "ops", 1_000_000);
-    assertEquals("[run 1/1 workloadc]  20% done, 200,000 ops (20,000 ops/s), elapsed 0m10s, remaining ~0m40s",
-        run.line(1.0, 200_000, 20_000, 10 * SECOND, 0));
+  void aTimedRunCountsDownFromAnIntervalBeforeItsCounterFirstMoved() throws IOException {
+    JobProgress.Tracker tracker = tracker(JobProgress.timed("run 1/1 workloada", "ops", 900, 10, Work.ROWS));
+    at(10, 0, tracker);
+    at(30, 100_000, tracker);
+    assertEquals(List.of(
+        "[run 1/1 workloada]   0% done, 0 ops (0 ops/s), elapsed 0m10s, waiting for the clients to start",
+        "[run 1/1 workloada]   1% done, 100,000 ops (5,000 ops/s), elapsed 0m30s, remaining ~14m50s"), lines());
   }
 
   @Test
-  void nothingDoneYetHasNoEstimate() {
-    JobProgress aggregate = JobProgress.counting("aggregate", Counter.WORK, "logs", 0);
-    assertEquals("[aggregate]   0% done, 0 logs (0 logs/s), elapsed 0m10s, remaining unknown",
-        aggregate.line(0, 0, 0, 10 * SECOND, 0));
+  void aCompletedJobGetsNoLine() throws IOException {
+    JobProgress.Tracker tracker = tracker(JobProgress.counting("verify t", "rows checked", 100, Work.ROWS));
+    job.complete = true;
+    at(10, 100, tracker);
+    assertEquals(List.of(), lines());
   }
 
-  private enum Counter { WORK }
+  private JobProgress.Tracker tracker(JobProgress progress) {
+    return progress.new Tracker(job, new PrintStream(printed, true, StandardCharsets.UTF_8), () -> clockNanos);
+  }
+
+  private void at(long seconds, long rows, JobProgress.Tracker tracker) throws IOException {
+    clockNanos = seconds * SECOND;
+    job.counters.findCounter(Work.ROWS).setValue(rows);
+    tracker.print();
+  }
+
+  private List<String> lines() {
+    String text = printed.toString(StandardCharsets.UTF_8);
+    return text.isEmpty() ? List.of() : List.of(text.split("\\R"));
+  }
+
+  private static RunningJob newJob() {
+    try {
+      return new RunningJob();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private enum Work { ROWS, BAD_ROWS }
+
+  /** A job that reads as running, with all maps and reduces done as Hadoop tells it: what fooled the old rule. */
+  private static final class RunningJob extends Job {
+    final Counters counters = new Counters();
+    boolean complete;
+
+    @SuppressWarnings("deprecation")
+    RunningJob() throws IOException {
+      super(new Configuration(false));
+    }
+
+    @Override
+    public boolean isComplete() {
+      return complete;
+    }
+
+    @Override
+    public Counters getCounters() {
+      return counters;
+    }
+
+    @Override
+    public float mapProgress() {
+      return 1;
+    }
+
+    @Override
+    public float reduceProgress() {
+      return 1;
+    }
+  }
 }

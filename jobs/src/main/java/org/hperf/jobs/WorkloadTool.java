@@ -159,13 +159,17 @@ public final class WorkloadTool extends HperfTool {
     }
   }
 
-  /** A timed run counts down its duration; otherwise the operations done count up to operationcount. */
+  /**
+   * A timed run counts down its duration; otherwise the operations done count up to operationcount
+   * (0 when only maxexecutiontime ends the run: no percent then). Not Hadoop's progress: each task
+   * reads its one input record first, so Hadoop says 100% while the clients work.
+   */
   private static JobProgress progress(RunSpec run, WorkloadSpec workload) {
     String label = "run " + run.runIndex() + "/" + run.runs() + " " + workload.name();
     return run.durationSeconds() > 0
-        ? JobProgress.timed(label, WorkloadCounters.MEASURED_OPERATIONS, "ops", run.durationSeconds(),
-            run.intervalSeconds())
-        : JobProgress.countingOnly(label, WorkloadCounters.MEASURED_OPERATIONS, "ops", workload.operationCount());
+        ? JobProgress.timed(label, "ops", run.durationSeconds(), run.intervalSeconds(),
+            WorkloadCounters.MEASURED_OPERATIONS)
+        : JobProgress.counting(label, "ops", workload.operationCount(), WorkloadCounters.MEASURED_OPERATIONS);
   }
 
   /** The workload job, ready to submit; public so tests and the suite can run and inspect it. */

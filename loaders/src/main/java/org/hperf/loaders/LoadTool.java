@@ -74,9 +74,13 @@ public final class LoadTool extends HperfTool {
       Job job = createSubmittableJob(conf, connection, dataset, range, mode, maps, hfileDir);
       System.out.printf("loading records [%d, %d) into %s (%d regions) in %s mode with %d map tasks%n",
           range.first(), range.end(), dataset.table(), regions, mode.optionValue(), maps);
+      if (mode == LoadMode.BULK) {
+        System.out.println("bulk mode counts records as the reducers write them: 0% while the maps generate"
+            + " and sort the keys");
+      }
       long started = System.nanoTime();
-      JobProgress progress = JobProgress.counting("load " + dataset.table(), LoadCounters.RECORDS_WRITTEN, "records",
-          range.count());
+      JobProgress progress = JobProgress.counting("load " + dataset.table(), "records", range.count(),
+          LoadCounters.RECORDS_WRITTEN);
       if (!runJob(job, progress)) {
         System.err.println("perf load: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
         return ExitCode.FAILED;
@@ -142,6 +146,8 @@ public final class LoadTool extends HperfTool {
   }
 
   private static void bulkLoad(Configuration conf, TableName table, Path hfileDir) throws IOException {
+    // BulkLoadHFiles reports nothing while it works, so there is no percent to give, only the end.
+    System.out.println("moving the HFiles into " + table.getNameAsString() + " (no progress lines for this step)");
     long started = System.nanoTime();
     Map<?, ?> loaded = BulkLoadHFiles.create(conf).bulkLoad(table, hfileDir);
     System.out.printf("bulk-loaded %d HFiles into %s in %.1f s%n", loaded.size(), table.getNameAsString(),

@@ -66,8 +66,10 @@ public final class VerifyTool extends HperfTool {
     Job job = createSubmittableJob(conf, dataset, range, reportDir);
     System.out.printf("verifying records [%d, %d) of %s%n", range.first(), range.end(), dataset.table());
     try {
-      JobProgress progress = JobProgress.counting("verify " + dataset.table(), VerifyCounters.OK, "rows intact",
-          range.count());
+      // Every expected row ends intact or corrupt as the scan meets it, or missing at its task's end:
+      // counting only the intact ones would stall the percent of a damaged table.
+      JobProgress progress = JobProgress.counting("verify " + dataset.table(), "rows checked", range.count(),
+          VerifyCounters.OK, VerifyCounters.CORRUPT, VerifyCounters.MISSING);
       if (!runJob(job, progress)) {
         System.err.println("perf verify: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
         return ExitCode.FAILED;

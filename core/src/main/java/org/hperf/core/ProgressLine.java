@@ -1,0 +1,111 @@
+package org.hperf.core;
+
+/**
+ * What one progress line of a running job says, computed from the work counted and the clock only.
+ * Never from Hadoop's map/reduce progress: a table scan's reader, or a split of one record, reports
+ * 100% while the task still works, and a verify of 10,000,000 rows printed "100% done ... remaining
+ * ~0m00s" at an eighth of them. A pure function of its samples, so tests pin every case.
+ */
+final class ProgressLine {
+  /** Lines are printed only while the job runs, so none may say it is all done. */
+  static final int MAX_PERCENT_WHILE_RUNNING = 99;
+  private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+  /** One reading of the work counter, {@code elapsedNanos} after the job was submitted. */
+  record Sample(long work, long elapsedNanos) {
+    static final Sample SUBMITTED = new Sample(0, 0);
+  }
+
+  private final String label;
+  private final String unit;
+  /** The work the job will count; 0 when unknown. */
+  private final long totalWork;
+  /** The measured duration of a timed run; 0 for counted work. */
+  private final long timedSeconds;
+  private final long countEverySeconds;
+
+  private ProgressLine(String label, String unit, long totalWork, long timedSeconds, long countEverySeconds) {
+    this.label = label;
+    this.unit = unit;
+    this.totalWork = totalWork;
+    this.timedSeconds = timedSeconds;
+    this.countEverySeconds = countEverySeconds;
+  }
+
+  /** Done = work counted / {@code totalWork}; {@code totalWork} 0 = unknown: no percent, no estimate. */
+  static ProgressLine counted(String label, String unit, long totalWork) {
+    return new ProgressLine(label, unit, Math.max(0, totalWork), 0, 0);
+  }
+
+  /** Done = time measured / {@code seconds}; the tasks add to the counter once per {@code countEverySeconds}. */
+  static ProgressLine timed(String label, String unit, long seconds, long countEverySeconds) {
+    return new ProgressLine(label, unit, 0, seconds, countEverySeconds);
+  }
+
+  /**
+   * When the work began, judged at the first sample that counted some. Counted work began after the
+   * last sample that counted none (tasks report their counters every few seconds), so the rate
+   * leaves out job start-up and phases that count nothing, such as a bulk load's maps. A timed run's
+   * tasks first add to the counter one interval into measuring.
+   */
+  long workStartNanos(Sample lastIdle, Sample firstBusy) {
+    return timedSeconds > 0
+        ? Math.max(0, firstBusy.elapsedNanos() - countEverySeconds * NANOS_PER_SECOND)
+        : lastIdle.elapsedNanos();
+  }
+
+  /**
+   * The line at {@code now}: the rate since {@code previous}, the rest from {@code workStartNanos}
+   * (as {@link #workStartNanos} judged it; negative while nothing has been counted).
+   */
+  String text(Sample previous, Sample now, long workStartNanos) {
+    long sincePrevious = now.elapsedNanos() - previous.elapsedNanos();
+    // A failed attempt's counters leave the total: the rate never goes below zero.
+    double rate = sincePrevious <= 0 ? 0 : Math.max(0, now.work() - previous.work()) * 1e9 / sincePrevious;
+    String counted = String.format("%,d %s (%,.0f %s/s), elapsed %s", now.work(), unit, rate, unit,
+        duration(now.elapsedNanos()));
+    if (timedSeconds > 0) {
+      return timedText(counted, now, workStartNanos);
+    }
+    if (totalWork == 0) {
+      return String.format("[%s] %s", label, counted);
+    }
+    return String.format("[%s] %3d%% done, %s, %s", label, percent(now.work(), totalWork), counted,
+        countedRemaining(now, workStartNanos));
+  }
+
+  private String timedText(String counted, Sample now, long workStartNanos) {
+    if (workStartNanos < 0) {
+      return String.format("[%s] %3d%% done, %s, waiting for the clients to start", label, 0, counted);
+    }
+    long measuredNanos = now.elapsedNanos() - workStartNanos;
+    long leftNanos = timedSeconds * NANOS_PER_SECOND - measuredNanos;
+    String remaining = leftNanos > 0 ? "remaining ~" + duration(leftNanos) : "duration over, the job is finishing";
+    int percent = percent(measuredNanos / 1_000_000, timedSeconds * 1000);
+    return String.format("[%s] %3d%% done, %s, %s", label, percent, counted, remaining);
+  }
+
+  /** At the rate since the work began; none before it has begun. */
+  private String countedRemaining(Sample now, long workStartNanos) {
+    if (workStartNanos < 0 || now.work() <= 0) {
+      return "remaining unknown";
+    }
+    if (now.work() >= totalWork) {
+      return "all counted, the job is finishing";
+    }
+    double nanosPerWork = (now.elapsedNanos() - workStartNanos) / (double) now.work();
+    return "remaining ~" + duration((long) ((totalWork - now.work()) * nanosPerWork));
+  }
+
+  /** Whole percent, rounded down (in integers: 29 of 100 is 29) so a line never claims work not yet done. */
+  private static int percent(long part, long whole) {
+    long clamped = Math.max(0, Math.min(part, whole));
+    return (int) Math.min(MAX_PERCENT_WHILE_RUNNING, clamped * 100 / whole);
+  }
+
+  static String duration(long nanos) {
+    long seconds = Math.max(0, Math.round(nanos / 1e9));
+    return seconds >= 3600 ? String.format("%dh%02dm%02ds", seconds / 3600, seconds / 60 % 60, seconds % 60)
+        : String.format("%dm%02ds", seconds / 60, seconds % 60);
+  }
+}
