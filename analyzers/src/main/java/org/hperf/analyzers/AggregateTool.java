@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -29,6 +28,7 @@ import org.hperf.core.JobJars;
 import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
+import org.hperf.core.run.RunRecord;
 import org.hperf.core.run.TaskLogFormat;
 
 /**
@@ -64,7 +64,7 @@ public final class AggregateTool extends HperfTool {
     if (!fs.isDirectory(runDir)) {
       throw new UsageException(runDir + " is not a directory: give the --output directory of 'perf run'");
     }
-    Properties record = readRecord(fs, runDir);
+    RunRecord record = readRecord(fs, runDir);
     List<Path> runs = runDirectories(fs, runDir);
     String incomplete = incompleteness(fs, runs, record);
     if (incomplete != null) {
@@ -77,17 +77,17 @@ public final class AggregateTool extends HperfTool {
       }
       fs.delete(output, true);
     }
-    long intervalMs = Long.parseLong(record.getProperty("run.interval.seconds", "10")) * 1000;
+    long intervalMs = record.execution().intervalSeconds() * 1000L;
     Path parts = new Path(output, "parts");
     Job job = createSubmittableJob(conf, runs, parts, intervalMs);
-    // A log is one input record, counted as a map reaches it; the logs are not counted up front, so no percent.
-    JobProgress progress = JobProgress.counting("aggregate", "logs", 0, TaskCounter.MAP_INPUT_RECORDS);
+    // A log is one input record, counted as a map reaches it.
+    JobProgress progress = JobProgress.counting("aggregate", "logs", countLogs(fs, runs), TaskCounter.MAP_INPUT_RECORDS);
     if (!runJob(job, progress)) {
       System.err.println("perf aggregate: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
       return ExitCode.FAILED;
     }
     Map<String, RunResult> results = readResults(fs, parts);
-    Summary summary = new Summary(record, results, intervalMs);
+    Summary summary = new Summary(record.asProperties(), results, intervalMs);
     write(fs, new Path(output, "summary.json"), Json.write(summary.asMap()));
     write(fs, new Path(output, "summary.csv"), summary.csv());
     for (FileStatus merged : fs.listStatus(parts, p -> TaskLogFormat.SUFFIX.length() > 0
@@ -173,8 +173,8 @@ public final class AggregateTool extends HperfTool {
    * What makes the runs unfit to aggregate, or null: a task log missing (the run had more clients)
    * or truncated (no closing window line). Only each log's last bytes are read here.
    */
-  private static String incompleteness(FileSystem fs, List<Path> runs, Properties record) throws IOException {
-    int clients = Integer.parseInt(record.getProperty("run.clients", "0"));
+  private static String incompleteness(FileSystem fs, List<Path> runs, RunRecord record) throws IOException {
+    int clients = record.execution().clients();
     for (Path run : runs) {
       Set<String> present = new TreeSet<>();
       for (FileStatus log : fs.listStatus(run, p -> TaskLogFormat.isLogName(p.getName()))) {
@@ -211,15 +211,20 @@ public final class AggregateTool extends HperfTool {
         : " is truncated: it lacks the closing window line a task writes when it finishes";
   }
 
-  private static Properties readRecord(FileSystem fs, Path dir) throws IOException {
-    Properties record = new Properties();
-    Path file = new Path(dir, "run.properties");
-    if (fs.exists(file)) {
-      try (java.io.InputStream in = fs.open(file)) {
-        record.load(in);
-      }
+  private static RunRecord readRecord(FileSystem fs, Path dir) throws IOException, UsageException {
+    try {
+      return RunRecord.read(fs, dir);
+    } catch (java.io.FileNotFoundException e) {
+      throw new UsageException(e.getMessage() + ": give the --output directory of 'perf run'");
     }
-    return record;
+  }
+
+  private static long countLogs(FileSystem fs, List<Path> runs) throws IOException {
+    long logs = 0;
+    for (Path run : runs) {
+      logs += fs.listStatus(run, p -> TaskLogFormat.isLogName(p.getName())).length;
+    }
+    return logs;
   }
 
   private static Map<String, RunResult> readResults(FileSystem fs, Path parts) throws IOException {

@@ -1,12 +1,12 @@
 package org.hperf.jobs;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
+import java.util.List;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -32,6 +32,7 @@ import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.DatasetOptions;
 import org.hperf.core.cli.ParsedOptions;
+import org.hperf.core.run.RunRecord;
 
 /**
  * {@code perf run -P conf/workloads/workloada}: runs one workload as a MapReduce job against a table
@@ -97,13 +98,13 @@ public final class WorkloadTool extends HperfTool {
       Path output = outputDir(parsed, conf, workload);
       FileSystem fs = output.getFileSystem(conf);
       fs.mkdirs(output);
-      Properties record = describe(dataset, workload, given, firstRun);
-      record.setProperty("cluster.regionservers", Integer.toString(admin.getRegionServers().size()));
-      record.setProperty("table.regions", Integer.toString(admin.getRegions(dataset.tableName()).size()));
+      RunRecord record = describe(dataset, workload, given, firstRun, new RunRecord.Cluster(
+          org.apache.hadoop.hbase.util.VersionInfo.getVersion(), org.apache.hadoop.util.VersionInfo.getVersion(),
+          admin.getRegionServers().size(), admin.getRegions(dataset.tableName()).size()));
       int exit = ExitCode.OK;
       for (int i = 1; i <= firstRun.runs() && exit == ExitCode.OK; i++) {
         exit = runOnce(conf, connection, dataset, workload, given, firstRun.withRunIndex(i), output, record);
-        writeRecord(fs, output, record);
+        record.write(fs, output);
       }
       System.out.println("histogram logs in " + output + " (run-1 ... run-" + firstRun.runs() + ")");
       return exit;
@@ -111,7 +112,7 @@ public final class WorkloadTool extends HperfTool {
   }
 
   private int runOnce(Configuration conf, Connection connection, DatasetSpec dataset, WorkloadSpec workload,
-      Map<String, String> workloadProperties, RunSpec run, Path output, Properties record) throws Exception {
+      Map<String, String> workloadProperties, RunSpec run, Path output, RunRecord record) throws Exception {
     Path runDir = new Path(output, "run-" + run.runIndex());
     Path barrier = new Path(output, ".barrier/run-" + run.runIndex());
     Job job = createSubmittableJob(conf, dataset, workloadProperties, run, runDir, barrier);
@@ -124,22 +125,27 @@ public final class WorkloadTool extends HperfTool {
     } finally {
       runDir.getFileSystem(conf).delete(barrier, true);
     }
-    record.setProperty("run." + run.runIndex() + ".job", job.getJobID().toString());
-    recordClusterChanges(connection, dataset, before, "run." + run.runIndex() + ".", record);
+    ClusterChange change = ClusterChange.since(connection, dataset, before);
     if (!ok) {
+      record.putOutcome(run.runIndex(), change.outcome(job.getJobID().toString(), Map.of(), 0, 0, 0));
       System.err.println("perf run: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
       return ExitCode.FAILED;
     }
     JobCounters.print(job, WorkloadCounters.class, System.out);
     Counters counters = job.getCounters();
     System.out.println(ClientCost.describe(counters));
+    Map<String, Long> values = new TreeMap<>();
+    long failedOperations = 0;
     for (WorkloadCounters counter : WorkloadCounters.values()) {
-      record.setProperty("run." + run.runIndex() + ".counter." + counter.name(),
-          Long.toString(JobCounters.value(counters, counter)));
+      values.put(counter.name(), JobCounters.value(counters, counter));
+    }
+    for (OperationType op : OperationType.values()) {
+      failedOperations += JobCounters.value(counters, WorkloadCounters.of(op, Outcome.ERROR));
     }
     // A retried task attempt: the run's figures come from a disturbed cluster or client.
-    record.setProperty("run." + run.runIndex() + ".failedTaskAttempts",
-        Long.toString(counters.findCounter(org.apache.hadoop.mapreduce.JobCounter.NUM_FAILED_MAPS).getValue()));
+    long failedAttempts = counters.findCounter(org.apache.hadoop.mapreduce.JobCounter.NUM_FAILED_MAPS).getValue();
+    record.putOutcome(run.runIndex(), change.outcome(job.getJobID().toString(), values, failedOperations,
+        JobCounters.value(counters, WorkloadCounters.CLIENT_RPC_FAILURES), failedAttempts));
     return checkErrorRatio(counters, run.maxErrorRatio());
   }
 
@@ -147,15 +153,21 @@ public final class WorkloadTool extends HperfTool {
    * A server that left or regions that moved disturb the run even if every operation succeeded. The
    * cluster may be too disturbed to answer right after the run: that is recorded, not thrown.
    */
-  private static void recordClusterChanges(Connection connection, DatasetSpec dataset, ClusterSnapshot before,
-      String prefix, Properties record) {
-    try {
-      ClusterSnapshot after = ClusterSnapshot.take(connection, dataset.tableName());
-      record.setProperty(prefix + "regionserversLost", String.join(",", after.serversLostSince(before)));
-      record.setProperty(prefix + "regionsMoved", Integer.toString(after.regionsMovedSince(before)));
-    } catch (IOException e) {
-      System.err.println("perf run: could not read the cluster's state after the run: " + e);
-      record.setProperty(prefix + "clusterStateAfterRun", "unknown: " + e.getMessage());
+  private record ClusterChange(List<String> serversLost, int regionsMoved, String problem) {
+    static ClusterChange since(Connection connection, DatasetSpec dataset, ClusterSnapshot before) {
+      try {
+        ClusterSnapshot after = ClusterSnapshot.take(connection, dataset.tableName());
+        return new ClusterChange(List.copyOf(after.serversLostSince(before)), after.regionsMovedSince(before), null);
+      } catch (IOException e) {
+        System.err.println("perf run: could not read the cluster's state after the run: " + e);
+        return new ClusterChange(List.of(), 0, String.valueOf(e.getMessage()));
+      }
+    }
+
+    RunRecord.Outcome outcome(String jobId, Map<String, Long> counters, long failedOperations, long rpcFailures,
+        long failedAttempts) {
+      return new RunRecord.Outcome(jobId, counters, failedOperations, rpcFailures, failedAttempts, serversLost,
+          regionsMoved, problem);
     }
   }
 
@@ -259,27 +271,12 @@ public final class WorkloadTool extends HperfTool {
   }
 
   /** What the run was: everything needed to report and reproduce it, kept beside its logs. */
-  private static Properties describe(DatasetSpec dataset, WorkloadSpec workload, Map<String, String> given, RunSpec run) {
-    Properties p = new Properties();
-    p.setProperty("workload.name", workload.name());
-    given.forEach((key, value) -> p.setProperty("workload.property." + key, value));
-    dataset.asProperties().forEach((key, value) -> p.setProperty("dataset." + key.key(), value));
-    p.setProperty("run.clients", Integer.toString(run.clients()));
-    p.setProperty("run.threads", Integer.toString(run.threads()));
-    p.setProperty("run.duration.seconds", Long.toString(run.durationSeconds()));
-    p.setProperty("run.warmup.seconds", Long.toString(run.warmupSeconds()));
-    p.setProperty("run.target.ops", Double.toString(run.targetOpsPerSecond()));
-    p.setProperty("run.runs", Integer.toString(run.runs()));
-    p.setProperty("run.seed", Long.toString(run.seed()));
-    p.setProperty("run.interval.seconds", Integer.toString(run.intervalSeconds()));
-    p.setProperty("version.hbase", org.apache.hadoop.hbase.util.VersionInfo.getVersion());
-    p.setProperty("version.hadoop", org.apache.hadoop.util.VersionInfo.getVersion());
-    return p;
-  }
-
-  private static void writeRecord(FileSystem fs, Path output, Properties record) throws IOException {
-    try (OutputStream out = fs.create(new Path(output, "run.properties"), true)) {
-      record.store(out, "hperf run: workload, dataset, execution and job ids");
-    }
+  private static RunRecord describe(DatasetSpec dataset, WorkloadSpec workload, Map<String, String> given, RunSpec run,
+      RunRecord.Cluster cluster) {
+    Map<String, String> datasetValues = new TreeMap<>();
+    dataset.asProperties().forEach((key, value) -> datasetValues.put(key.key(), value));
+    return new RunRecord(workload.name(), given, datasetValues, new RunRecord.Execution(run.clients(), run.threads(),
+        run.durationSeconds(), run.warmupSeconds(), run.targetOpsPerSecond(), run.runs(), run.seed(),
+        run.intervalSeconds()), cluster);
   }
 }

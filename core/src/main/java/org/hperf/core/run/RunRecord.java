@@ -1,0 +1,253 @@
+package org.hperf.core.run;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * What a {@code perf run} output directory records beside its logs ({@value #FILE}): the
+ * workload and its properties, the dataset, how it executed, the versions and the cluster, and
+ * per run its job, counters and what disturbed it. Written by the run command and read by
+ * aggregate, report and compare through this one class, as Java properties:
+ * <pre>
+ * workload.name, workload.property.&lt;key&gt;   the workload and every property given for it
+ * dataset.&lt;key&gt;                            the table's dataset (DatasetProperty keys)
+ * run.clients, run.threads, run.duration.seconds, run.warmup.seconds, run.target.ops, run.runs,
+ * run.seed, run.interval.seconds           the execution
+ * version.hbase, version.hadoop, cluster.regionservers, table.regions
+ * run.&lt;i&gt;.job, run.&lt;i&gt;.counter.&lt;NAME&gt;     run i's job id and every workload counter by enum name
+ * run.&lt;i&gt;.failedOperations, .clientRpcFailures, .failedTaskAttempts, .regionserversLost (comma list),
+ * .regionsMoved, .clusterStateAfterRun (only when it could not be read)   what disturbed run i
+ * </pre>
+ */
+public final class RunRecord {
+  public static final String FILE = "run.properties";
+  private static final String WORKLOAD_PROPERTY = "workload.property.";
+  private static final String DATASET = "dataset.";
+
+  /** How the runs executed. */
+  public record Execution(int clients, int threads, long durationSeconds, long warmupSeconds, double targetOps,
+      int runs, long seed, int intervalSeconds) {
+  }
+
+  /** The software and cluster the runs measured. */
+  public record Cluster(String hbaseVersion, String hadoopVersion, int regionServers, int regions) {
+  }
+
+  /** One run's job and outcome. */
+  public record Outcome(String jobId, Map<String, Long> counters, long failedOperations, long clientRpcFailures,
+      long failedTaskAttempts, List<String> regionServersLost, int regionsMoved, String clusterStateProblem) {
+
+    /** Why this run's figures are not those of a clean run; empty when nothing disturbed it. */
+    public List<String> disturbances() {
+      List<String> reasons = new ArrayList<>();
+      if (failedOperations > 0) {
+        reasons.add(failedOperations + " failed operations");
+      }
+      if (clientRpcFailures > 0) {
+        reasons.add(clientRpcFailures + " HBase client RPCs failed and were retried");
+      }
+      if (failedTaskAttempts > 0) {
+        reasons.add(failedTaskAttempts + " failed task attempts");
+      }
+      if (!regionServersLost.isEmpty()) {
+        reasons.add("region servers left the cluster during the run: " + String.join(",", regionServersLost));
+      }
+      if (regionsMoved > 0) {
+        reasons.add(regionsMoved + " regions moved, split or merged during the run");
+      }
+      if (clusterStateProblem != null) {
+        reasons.add("the cluster's state after the run could not be read");
+      }
+      return reasons;
+    }
+
+    public long counter(String name) {
+      return counters.getOrDefault(name, 0L);
+    }
+  }
+
+  private final String workload;
+  private final Map<String, String> workloadProperties;
+  private final Map<String, String> dataset;
+  private final Execution execution;
+  private final Cluster cluster;
+  private final SortedMap<Integer, Outcome> outcomes = new TreeMap<>();
+
+  public RunRecord(String workload, Map<String, String> workloadProperties, Map<String, String> dataset,
+      Execution execution, Cluster cluster) {
+    this.workload = workload;
+    this.workloadProperties = Collections.unmodifiableMap(new TreeMap<>(workloadProperties));
+    this.dataset = Collections.unmodifiableMap(new TreeMap<>(dataset));
+    this.execution = execution;
+    this.cluster = cluster;
+  }
+
+  public String workload() {
+    return workload;
+  }
+
+  public Map<String, String> workloadProperties() {
+    return workloadProperties;
+  }
+
+  public Map<String, String> dataset() {
+    return dataset;
+  }
+
+  public Execution execution() {
+    return execution;
+  }
+
+  public Cluster cluster() {
+    return cluster;
+  }
+
+  /** Records run {@code index}'s outcome (1-based), replacing any earlier one. */
+  public void putOutcome(int index, Outcome outcome) {
+    outcomes.put(index, outcome);
+  }
+
+  /** Run index to outcome, for the runs that finished; a failed job has none. */
+  public SortedMap<Integer, Outcome> outcomes() {
+    return Collections.unmodifiableSortedMap(outcomes);
+  }
+
+  /** What disturbed the run of a run directory's name ("run-2"); empty if nothing or unknown. */
+  public List<String> disturbances(String runName) {
+    Outcome outcome = outcomes.get(runIndex(runName));
+    return outcome == null ? List.of() : outcome.disturbances();
+  }
+
+  /** A run directory's index: "run-2" is 2; -1 if the name is not a run's. */
+  public static int runIndex(String runName) {
+    try {
+      return Integer.parseInt(runName.substring(runName.indexOf('-') + 1));
+    } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+      return -1;
+    }
+  }
+
+  public Properties asProperties() {
+    Properties p = new Properties();
+    p.setProperty("workload.name", workload);
+    workloadProperties.forEach((k, v) -> p.setProperty(WORKLOAD_PROPERTY + k, v));
+    dataset.forEach((k, v) -> p.setProperty(DATASET + k, v));
+    p.setProperty("run.clients", Integer.toString(execution.clients()));
+    p.setProperty("run.threads", Integer.toString(execution.threads()));
+    p.setProperty("run.duration.seconds", Long.toString(execution.durationSeconds()));
+    p.setProperty("run.warmup.seconds", Long.toString(execution.warmupSeconds()));
+    p.setProperty("run.target.ops", Double.toString(execution.targetOps()));
+    p.setProperty("run.runs", Integer.toString(execution.runs()));
+    p.setProperty("run.seed", Long.toString(execution.seed()));
+    p.setProperty("run.interval.seconds", Integer.toString(execution.intervalSeconds()));
+    p.setProperty("version.hbase", cluster.hbaseVersion());
+    p.setProperty("version.hadoop", cluster.hadoopVersion());
+    p.setProperty("cluster.regionservers", Integer.toString(cluster.regionServers()));
+    p.setProperty("table.regions", Integer.toString(cluster.regions()));
+    outcomes.forEach((index, o) -> putOutcome(p, "run." + index + ".", o));
+    return p;
+  }
+
+  private static void putOutcome(Properties p, String prefix, Outcome o) {
+    p.setProperty(prefix + "job", o.jobId());
+    o.counters().forEach((name, value) -> p.setProperty(prefix + "counter." + name, Long.toString(value)));
+    p.setProperty(prefix + "failedOperations", Long.toString(o.failedOperations()));
+    p.setProperty(prefix + "clientRpcFailures", Long.toString(o.clientRpcFailures()));
+    p.setProperty(prefix + "failedTaskAttempts", Long.toString(o.failedTaskAttempts()));
+    p.setProperty(prefix + "regionserversLost", String.join(",", o.regionServersLost()));
+    p.setProperty(prefix + "regionsMoved", Integer.toString(o.regionsMoved()));
+    if (o.clusterStateProblem() != null) {
+      p.setProperty(prefix + "clusterStateAfterRun", "unknown: " + o.clusterStateProblem());
+    }
+  }
+
+  public void store(OutputStream out) throws IOException {
+    asProperties().store(out, "hperf run: workload, dataset, execution, versions and each run's outcome");
+  }
+
+  public static RunRecord load(InputStream in) throws IOException {
+    Properties p = new Properties();
+    p.load(in);
+    return of(p);
+  }
+
+  /** The record of a run output directory; an IOException naming the file if it is missing. */
+  public static RunRecord read(FileSystem fs, Path runDir) throws IOException {
+    Path file = new Path(runDir, FILE);
+    if (!fs.exists(file)) {
+      throw new java.io.FileNotFoundException(file + " is missing: it is written by 'perf run' beside its logs");
+    }
+    try (InputStream in = fs.open(file)) {
+      return load(in);
+    }
+  }
+
+  public void write(FileSystem fs, Path runDir) throws IOException {
+    try (OutputStream out = fs.create(new Path(runDir, FILE), true)) {
+      store(out);
+    }
+  }
+
+  /** The record that {@link #asProperties} gave. */
+  public static RunRecord of(Properties p) {
+    Map<String, String> workloadProperties = new TreeMap<>();
+    Map<String, String> dataset = new TreeMap<>();
+    for (String key : p.stringPropertyNames()) {
+      if (key.startsWith(WORKLOAD_PROPERTY)) {
+        workloadProperties.put(key.substring(WORKLOAD_PROPERTY.length()), p.getProperty(key));
+      } else if (key.startsWith(DATASET)) {
+        dataset.put(key.substring(DATASET.length()), p.getProperty(key));
+      }
+    }
+    Execution execution = new Execution(integer(p, "run.clients", 0), integer(p, "run.threads", 0),
+        number(p, "run.duration.seconds", 0), number(p, "run.warmup.seconds", 0),
+        Double.parseDouble(p.getProperty("run.target.ops", "0")), integer(p, "run.runs", 1),
+        number(p, "run.seed", 1), integer(p, "run.interval.seconds", 10));
+    Cluster cluster = new Cluster(p.getProperty("version.hbase", "unknown"), p.getProperty("version.hadoop", "unknown"),
+        integer(p, "cluster.regionservers", 1), integer(p, "table.regions", 0));
+    RunRecord record = new RunRecord(p.getProperty("workload.name", "unknown"), workloadProperties, dataset,
+        execution, cluster);
+    for (int index = 1; index <= execution.runs(); index++) {
+      String prefix = "run." + index + ".";
+      if (p.getProperty(prefix + "job") != null) {
+        record.putOutcome(index, outcome(p, prefix));
+      }
+    }
+    return record;
+  }
+
+  private static Outcome outcome(Properties p, String prefix) {
+    Map<String, Long> counters = new TreeMap<>();
+    for (String key : p.stringPropertyNames()) {
+      if (key.startsWith(prefix + "counter.")) {
+        counters.put(key.substring((prefix + "counter.").length()), Long.parseLong(p.getProperty(key)));
+      }
+    }
+    String lost = p.getProperty(prefix + "regionserversLost", "");
+    String state = p.getProperty(prefix + "clusterStateAfterRun");
+    return new Outcome(p.getProperty(prefix + "job"), counters, number(p, prefix + "failedOperations", 0),
+        number(p, prefix + "clientRpcFailures", 0), number(p, prefix + "failedTaskAttempts", 0),
+        lost.isEmpty() ? List.of() : Arrays.asList(lost.split(",")), integer(p, prefix + "regionsMoved", 0),
+        state == null ? null : state.replaceFirst("^unknown: ", ""));
+  }
+
+  private static long number(Properties p, String key, long otherwise) {
+    String value = p.getProperty(key);
+    return value == null ? otherwise : Long.parseLong(value.trim());
+  }
+
+  private static int integer(Properties p, String key, int otherwise) {
+    return (int) number(p, key, otherwise);
+  }
+}

@@ -1,0 +1,64 @@
+package org.hperf.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RunRecordTest {
+  private static RunRecord record() {
+    return new RunRecord("workloada", Map.of("readproportion", "0.5", "note", "tab\there\rcr \"q\" \\ é"),
+        Map.of("recordcount", "1000", "table", "t"), new RunRecord.Execution(2, 8, 60, 5, 0, 3, 42, 1),
+        new RunRecord.Cluster("2.6.1-hadoop3", "3.4.1", 3, 16));
+  }
+
+  @Test
+  void whatIsStoredIsReadBackExactly() throws Exception {
+    RunRecord written = record();
+    written.putOutcome(1, new RunRecord.Outcome("job_1", Map.of("READ_OK", 10L), 0, 0, 0, List.of(), 0, null));
+    written.putOutcome(2, new RunRecord.Outcome("job_2", Map.of("READ_ERROR", 3L), 3, 33, 1,
+        List.of("rs1,1,2", "rs2,1,2"), 2, "timeout\tafter 5 s"));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    written.store(out);
+    RunRecord read = RunRecord.load(new ByteArrayInputStream(out.toByteArray()));
+    assertEquals(written.asProperties(), read.asProperties());
+    assertEquals("tab\there\rcr \"q\" \\ é", read.workloadProperties().get("note"));
+    assertEquals(written.execution(), read.execution());
+    assertEquals(written.cluster(), read.cluster());
+    assertEquals(written.outcomes().keySet(), read.outcomes().keySet());
+    assertEquals(10L, read.outcomes().get(1).counter("READ_OK"));
+  }
+
+  @Test
+  void disturbancesSayWhatHappenedToARunAndNothingForACleanOne() {
+    RunRecord r = record();
+    r.putOutcome(1, new RunRecord.Outcome("job_1", Map.of(), 0, 0, 0, List.of(), 0, null));
+    r.putOutcome(2, new RunRecord.Outcome("job_2", Map.of(), 3, 33, 1, List.of("rs1"), 2, "timeout"));
+    assertTrue(r.disturbances("run-1").isEmpty());
+    assertEquals(List.of("3 failed operations", "33 HBase client RPCs failed and were retried",
+        "1 failed task attempts", "region servers left the cluster during the run: rs1",
+        "2 regions moved, split or merged during the run", "the cluster's state after the run could not be read"),
+        r.disturbances("run-2"));
+    assertTrue(r.disturbances("run-3").isEmpty(), "a run without an outcome");
+  }
+
+  @Test
+  void taskLogNamesTagsAndWindowLine() {
+    assertEquals("client-00007.hlog", TaskLogFormat.fileName(7));
+    assertTrue(TaskLogFormat.isLogName("client-00007.hlog"));
+    assertFalse(TaskLogFormat.isLogName(".client-00007.hlog.crc"));
+    assertFalse(TaskLogFormat.isLogName("_SUCCESS"));
+    assertEquals("client-00007", TaskLogFormat.taskOf("client-00007.hlog"));
+    String line = "#" + TaskLogFormat.windowComment(1000, 2500) + "\n";
+    assertTrue(TaskLogFormat.endsWithWindow("Tag=ALL,...\n" + line));
+    assertFalse(TaskLogFormat.endsWithWindow(line + "Tag=ALL,...\n"), "the window line must be last");
+    assertEquals(1000, TaskLogFormat.windowStart(line).getAsLong());
+    assertEquals(2500, TaskLogFormat.windowEnd(line).getAsLong());
+    assertEquals("ALL.intended", TaskLogFormat.intendedTag(TaskLogFormat.ALL_TAG));
+  }
+}
