@@ -87,8 +87,10 @@ public final class AggregateTool extends HperfTool {
       return ExitCode.FAILED;
     }
     Map<String, RunResult> results = readResults(fs, parts);
-    Summary summary = new Summary(record.asProperties(), results, intervalMs);
-    write(fs, new Path(output, "summary.json"), Json.write(summary.asMap()));
+    Summary summary = new Summary(record, results, intervalMs);
+    try (OutputStream out = fs.create(new Path(output, "summary.json"), true)) {
+      summary.summary().write(out);
+    }
     write(fs, new Path(output, "summary.csv"), summary.csv());
     for (FileStatus merged : fs.listStatus(parts, p -> TaskLogFormat.SUFFIX.length() > 0
         && p.getName().endsWith(TaskLogFormat.SUFFIX))) {

@@ -1,16 +1,18 @@
 package org.hperf.analyzers;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.apache.hadoop.fs.Path;
 import org.hperf.core.ExitCode;
 import org.hperf.core.HperfTool;
 import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
+import org.hperf.core.run.RunSummary;
 
 /**
  * {@code perf compare <baseline> <candidate>}: the seed's comparison table. Per operation the
@@ -43,55 +45,56 @@ public final class CompareTool extends HperfTool {
     if (!format.equals("text") && !format.equals("json") && !format.equals("html")) {
       throw new UsageException("--format " + format + " is not known: use text, json or html");
     }
-    SummaryTable baseline = SummaryTable.read(getConf(), new Path(parsed.positional().get(0)));
-    SummaryTable candidate = SummaryTable.read(getConf(), new Path(parsed.positional().get(1)));
+    AggregatedDir baseline = AggregatedDir.read(getConf(), new Path(parsed.positional().get(0)));
+    AggregatedDir candidate = AggregatedDir.read(getConf(), new Path(parsed.positional().get(1)));
     if (!parsed.has("force")) {
       refuseIncomparable(baseline, candidate);
     }
-    List<Map<String, Object>> rows = compare(baseline, candidate);
-    System.out.print(format.equals("json") ? Json.write(rows)
+    List<Comparison> rows = compare(baseline.summary(), candidate.summary());
+    System.out.print(format.equals("json") ? json(rows)
         : format.equals("html") ? html(baseline, candidate, rows) : text(baseline, candidate, rows));
     return ExitCode.OK;
   }
 
-  private static void refuseIncomparable(SummaryTable a, SummaryTable b) throws UsageException {
+  /** One operation of both sides; also the --format json row. */
+  record Comparison(String operation, double baselineOpsPerSec, double candidateOpsPerSec,
+      double throughputChangePercent, boolean withinNoise, long baselineP99Micros, long candidateP99Micros,
+      double p99ChangePercent) {
+  }
+
+  private static void refuseIncomparable(AggregatedDir a, AggregatedDir b) throws UsageException {
     if (!a.workload().equals(b.workload())) {
       throw new UsageException("the runs are of different workloads (" + a.workload() + " vs " + b.workload()
           + "): compare like with like, or add --force");
     }
-    String key = "dataset.recordcount";
-    String ra = a.record.getProperty(key);
-    String rb = b.record.getProperty(key);
+    String ra = a.record().dataset().get("recordcount");
+    String rb = b.record().dataset().get("recordcount");
     if (ra != null && rb != null && !ra.equals(rb)) {
       throw new UsageException("the runs are of different record counts (" + ra + " vs " + rb
           + "): compare like with like, or add --force");
     }
   }
 
-  static List<Map<String, Object>> compare(SummaryTable baseline, SummaryTable candidate) {
-    List<Map<String, Object>> rows = new ArrayList<>();
-    for (SummaryTable.Operation base : baseline.operations.values()) {
-      SummaryTable.Operation cand = candidate.operations.get(base.tag());
-      if (cand == null) {
-        continue;
+  /** Every operation of the baseline that the candidate has too, in the baseline's order. */
+  static List<Comparison> compare(RunSummary baseline, RunSummary candidate) {
+    List<Comparison> rows = new ArrayList<>();
+    baseline.overall().forEach((tag, base) -> {
+      RunSummary.Overall cand = candidate.overall().get(tag);
+      if (cand != null) {
+        long baseP99 = base.latency().p99Micros();
+        long candP99 = cand.latency().p99Micros();
+        rows.add(new Comparison(tag, base.throughputOpsPerSec(), cand.throughputOpsPerSec(),
+            percent(base.throughputOpsPerSec(), cand.throughputOpsPerSec()), overlaps(base, cand), baseP99, candP99,
+            percent(baseP99, candP99)));
       }
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("operation", base.tag());
-      row.put("baselineOpsPerSec", base.meanThroughput());
-      row.put("candidateOpsPerSec", cand.meanThroughput());
-      row.put("throughputChangePercent", percent(base.meanThroughput(), cand.meanThroughput()));
-      row.put("withinNoise", overlaps(base, cand));
-      row.put("baselineP99Micros", base.p99Micros());
-      row.put("candidateP99Micros", cand.p99Micros());
-      row.put("p99ChangePercent", percent(base.p99Micros(), cand.p99Micros()));
-      rows.add(row);
-    }
+    });
     return rows;
   }
 
   /** The runs' throughput ranges overlap: the difference is inside the run-to-run spread. */
-  static boolean overlaps(SummaryTable.Operation a, SummaryTable.Operation b) {
-    return a.min() <= b.max() && b.min() <= a.max();
+  static boolean overlaps(RunSummary.Overall a, RunSummary.Overall b) {
+    return a.throughputMinOpsPerSec() <= b.throughputMaxOpsPerSec()
+        && b.throughputMinOpsPerSec() <= a.throughputMaxOpsPerSec();
   }
 
   static double percent(double before, double after) {
@@ -102,40 +105,41 @@ public final class CompareTool extends HperfTool {
     return String.format(Locale.ROOT, "%+.0f%%", percent);
   }
 
-  private static String html(SummaryTable a, SummaryTable b, List<Map<String, Object>> rows) {
+  private static String json(List<Comparison> rows) throws IOException {
+    return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rows) + "\n";
+  }
+
+  private static String html(AggregatedDir a, AggregatedDir b, List<Comparison> rows) {
     StringBuilder out = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         + "<title>hperf compare</title><style>body{font-family:sans-serif;margin:24px}table{border-collapse:collapse}"
         + "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child{text-align:left}"
         + ".up{color:#2ca02c}.down{color:#d62728}.noise{color:#777}</style></head><body>\n<h1>hperf compare</h1>\n");
-    out.append("<p>baseline: ").append(SvgChart.escape(a.dir + " (" + a.workload() + ")")).append("<br>candidate: ")
-        .append(SvgChart.escape(b.dir + " (" + b.workload() + ")")).append("</p>\n<table id=\"compare\"><tr>")
+    out.append("<p>baseline: ").append(SvgChart.escape(a.dir() + " (" + a.workload() + ")")).append("<br>candidate: ")
+        .append(SvgChart.escape(b.dir() + " (" + b.workload() + ")")).append("</p>\n<table id=\"compare\"><tr>")
         .append("<th>operation</th><th>baseline ops/s</th><th>candidate ops/s</th><th>change</th><th>baseline p99 us</th>")
         .append("<th>candidate p99 us</th><th>p99 change</th></tr>\n");
-    for (Map<String, Object> row : rows) {
-      double change = (Double) row.get("throughputChangePercent");
-      String css = (Boolean) row.get("withinNoise") ? "noise" : change >= 0 ? "up" : "down";
+    for (Comparison row : rows) {
+      String css = row.withinNoise() ? "noise" : row.throughputChangePercent() >= 0 ? "up" : "down";
       out.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%,.1f</td><td>%,.1f</td><td class=\"%s\">%s%s</td>"
-          + "<td>%,d</td><td>%,d</td><td>%s</td></tr>%n", row.get("operation"), (Double) row.get("baselineOpsPerSec"),
-          (Double) row.get("candidateOpsPerSec"), css, signed(change),
-          (Boolean) row.get("withinNoise") ? " (within noise)" : "", (Long) row.get("baselineP99Micros"),
-          (Long) row.get("candidateP99Micros"), signed((Double) row.get("p99ChangePercent"))));
+          + "<td>%,d</td><td>%,d</td><td>%s</td></tr>%n", SvgChart.escape(row.operation()), row.baselineOpsPerSec(),
+          row.candidateOpsPerSec(), css, signed(row.throughputChangePercent()),
+          row.withinNoise() ? " (within noise)" : "", row.baselineP99Micros(), row.candidateP99Micros(),
+          signed(row.p99ChangePercent())));
     }
     return out.append("</table>\n</body></html>\n").toString();
   }
 
-  private static String text(SummaryTable a, SummaryTable b, List<Map<String, Object>> rows) {
+  private static String text(AggregatedDir a, AggregatedDir b, List<Comparison> rows) {
     StringBuilder out = new StringBuilder();
-    out.append("baseline:  ").append(a.dir).append(" (").append(a.workload()).append(")\n");
-    out.append("candidate: ").append(b.dir).append(" (").append(b.workload()).append(")\n");
+    out.append("baseline:  ").append(a.dir()).append(" (").append(a.workload()).append(")\n");
+    out.append("candidate: ").append(b.dir()).append(" (").append(b.workload()).append(")\n");
     out.append(String.format("%-20s %14s %14s %8s %-13s %10s %10s %8s%n", "operation", "baseline ops/s",
         "candidate ops/s", "change", "", "p99 us", "p99 us", "change"));
-    for (Map<String, Object> row : rows) {
-      out.append(String.format("%-20s %,14.1f %,14.1f %8s %-13s %,10d %,10d %8s%n", row.get("operation"),
-          (Double) row.get("baselineOpsPerSec"), (Double) row.get("candidateOpsPerSec"),
-          signed((Double) row.get("throughputChangePercent")),
-          (Boolean) row.get("withinNoise") ? "within noise" : "",
-          (Long) row.get("baselineP99Micros"), (Long) row.get("candidateP99Micros"),
-          signed((Double) row.get("p99ChangePercent"))));
+    for (Comparison row : rows) {
+      out.append(String.format("%-20s %,14.1f %,14.1f %8s %-13s %,10d %,10d %8s%n", row.operation(),
+          row.baselineOpsPerSec(), row.candidateOpsPerSec(), signed(row.throughputChangePercent()),
+          row.withinNoise() ? "within noise" : "", row.baselineP99Micros(), row.candidateP99Micros(),
+          signed(row.p99ChangePercent())));
     }
     return out.toString();
   }

@@ -1,11 +1,11 @@
 package org.hperf.analyzers;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.HdrHistogram.Histogram;
+import org.hperf.core.OperationType;
+import org.hperf.core.run.RunSummary;
 
 /** Renders the report page: one section per workload, all styles and charts inline. */
 final class HtmlReport {
@@ -45,13 +45,15 @@ final class HtmlReport {
         + " (mean of runs)</th><th>min</th><th>max</th><th>runs</th><th>operations</th><th>mean us</th><th>p50</th>"
         + "<th>p90</th><th>p95</th><th>p99</th><th>p99.9</th><th>p99.99</th><th>max</th></tr>\n");
     for (WorkloadReport w : workloads) {
-      for (SummaryTable.Operation op : w.summary.operations.values()) {
-        LatencySummary l = op.latency();
+      for (Map.Entry<String, RunSummary.Overall> e : w.summary.overall().entrySet()) {
+        RunSummary.Overall op = e.getValue();
+        RunSummary.Latency l = op.latency();
         t.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%s</td><td>%,.1f</td><td>%,.1f</td><td>%,.1f</td>"
             + "<td>%d</td><td>%,d</td><td>%.1f</td><td>%,d</td><td>%,d</td><td>%,d</td><td>%,d</td><td>%,d</td>"
-            + "<td>%,d</td><td>%,d</td></tr>%n", SvgChart.escape(w.workload()), op.tag(), op.meanThroughput(),
-            op.min(), op.max(), op.runThroughputs().size(), l.operations(), l.meanMicros(), l.p50(), l.p90(), l.p95(),
-            l.p99(), l.p999(), l.p9999(), l.maxMicros()));
+            + "<td>%,d</td><td>%,d</td></tr>%n", SvgChart.escape(w.workload()), SvgChart.escape(e.getKey()),
+            op.throughputOpsPerSec(), op.throughputMinOpsPerSec(), op.throughputMaxOpsPerSec(), w.summary.runs(),
+            l.operations(), l.meanMicros(), l.p50Micros(), l.p90Micros(), l.p95Micros(), l.p99Micros(),
+            l.p999Micros(), l.p9999Micros(), l.maxMicros()));
       }
     }
     return t.append("</table>\n").toString();
@@ -60,31 +62,17 @@ final class HtmlReport {
   private String section(WorkloadReport w) {
     StringBuilder s = new StringBuilder();
     s.append("<h2>").append(SvgChart.escape(w.workload())).append("</h2>\n<p>").append(SvgChart.escape(
-        w.summary.dir.toString())).append("</p>\n");
-    for (String run : w.series.keySet()) {
-      List<String> reasons = Disturbance.of(w.summary.record, run);
-      if (!reasons.isEmpty()) {
-        s.append("<p class=\"disturbed\" style=\"color:#d62728\"><b>").append(run).append(" is disturbed</b>: ")
-            .append(SvgChart.escape(String.join(", ", reasons))).append("; its figures are not those of a clean run.</p>\n");
+        w.aggregated.dir().toString())).append("</p>\n");
+    w.summary.perRun().forEach((run, figures) -> {
+      if (!figures.disturbedBy().isEmpty()) {
+        s.append("<p class=\"disturbed\" style=\"color:#d62728\"><b>").append(SvgChart.escape(run))
+            .append(" is disturbed</b>: ").append(SvgChart.escape(String.join(", ", figures.disturbedBy())))
+            .append("; its figures are not those of a clean run.</p>\n");
       }
-    }
-    s.append("<div class=\"charts\">\n");
-    Set<String> topLevel = Set.of(Summary.ALL);
-    SvgChart throughput = new SvgChart("Throughput over time (all operations)", "seconds", "ops/s", false);
-    for (String run : w.series.keySet()) {
-      double[][] xy = w.throughputOverTime(run, topLevel);
-      throughput.add(run, xy[0], xy[1]);
-    }
-    s.append(throughput.render());
-    String firstRun = w.series.isEmpty() ? "run-1" : w.series.keySet().iterator().next();
-    SvgChart p99 = new SvgChart("p99 latency over time (" + firstRun + ")", "seconds", "microseconds", false);
-    for (String tag : w.merged.keySet()) {
-      double[][] xy = w.p99OverTime(firstRun, tag);
-      p99.add(tag, xy[0], xy[1]);
-    }
-    s.append(p99.render());
-    SvgChart distribution = new SvgChart("Latency by percentile (all runs merged)", "percentile", "microseconds",
-        true);
+    });
+    s.append("<div class=\"charts\">\n").append(throughputChart(w).render()).append(p99Chart(w).render());
+    SvgChart distribution = new SvgChart("Latency by percentile (all runs merged)", "percentile",
+        "latency (microseconds)", true);
     for (Map.Entry<String, Histogram> e : w.merged.entrySet()) {
       if (e.getValue().getTotalCount() > 0) {
         double[][] xy = WorkloadReport.percentileCurve(e.getValue());
@@ -93,12 +81,49 @@ final class HtmlReport {
     }
     s.append(distribution.render()).append("</div>\n");
     s.append("<h3>Configuration</h3>\n<table class=\"configuration\"><tr><th>key</th><th>value</th></tr>\n");
-    List<String> keys = new ArrayList<>(w.summary.record.stringPropertyNames());
-    keys.sort(null);
-    for (String key : keys) {
-      s.append("<tr><td>").append(SvgChart.escape(key)).append("</td><td>")
-          .append(SvgChart.escape(w.summary.record.getProperty(key))).append("</td></tr>\n");
-    }
+    w.summary.configuration().forEach((key, value) -> s.append("<tr><td>").append(SvgChart.escape(key))
+        .append("</td><td>").append(SvgChart.escape(value)).append("</td></tr>\n"));
     return s.append("</table>\n").toString();
+  }
+
+  /**
+   * Each run's ALL tag per interval. Logs from before the tasks recorded ALL have no such tag:
+   * then each operation is drawn on its own, since their sum would count a read-modify-write's
+   * read twice.
+   */
+  private static SvgChart throughputChart(WorkloadReport w) {
+    boolean hasAll = w.summary.overall().containsKey(OperationType.ALL_TAG);
+    SvgChart chart = new SvgChart("Throughput per " + w.interval() + " interval ("
+        + (hasAll ? "all operations" : "per operation") + ")", xLabel(w), "ops/s per " + w.interval() + " interval",
+        false);
+    for (String run : w.summary.perRun().keySet()) {
+      if (hasAll) {
+        double[][] xy = w.throughputOverTime(run, OperationType.ALL_TAG);
+        chart.add(run, xy[0], xy[1]);
+        continue;
+      }
+      for (String tag : w.summary.tags()) {
+        if (!tag.endsWith(OperationType.INTENDED_SUFFIX)) {
+          double[][] xy = w.throughputOverTime(run, tag);
+          chart.add(run + " " + tag, xy[0], xy[1]);
+        }
+      }
+    }
+    return chart;
+  }
+
+  private static SvgChart p99Chart(WorkloadReport w) {
+    String firstRun = w.summary.perRun().isEmpty() ? "run-1" : w.summary.perRun().keySet().iterator().next();
+    SvgChart chart = new SvgChart("p99 latency per " + w.interval() + " interval (" + firstRun + ")", xLabel(w),
+        "p99 per " + w.interval() + " interval (microseconds)", false);
+    for (String tag : w.summary.tags()) {
+      double[][] xy = w.p99OverTime(firstRun, tag);
+      chart.add(tag, xy[0], xy[1]);
+    }
+    return chart;
+  }
+
+  private static String xLabel(WorkloadReport w) {
+    return "seconds into the run (end of each " + w.interval() + " interval)";
   }
 }

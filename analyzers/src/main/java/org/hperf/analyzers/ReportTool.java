@@ -9,9 +9,12 @@ import java.util.Map;
 import org.apache.hadoop.fs.Path;
 import org.hperf.core.ExitCode;
 import org.hperf.core.HperfTool;
+import org.hperf.core.OperationType;
 import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
+import org.hperf.core.run.RunRecord;
+import org.hperf.core.run.RunSummary;
 
 /**
  * {@code perf report <run dir>...}: a plain text table on stdout and one self-contained HTML page
@@ -57,19 +60,19 @@ public final class ReportTool extends HperfTool {
     StringBuilder out = new StringBuilder(String.format("%-16s %-18s %12s %8s %9s %9s %9s %9s%n", "workload",
         "operation", "ops/s", "runs", "p50 us", "p99 us", "p99.9 us", "max us"));
     for (WorkloadReport w : workloads) {
-      for (SummaryTable.Operation op : w.summary.operations.values()) {
-        LatencySummary l = op.latency();
-        out.append(String.format("%-16s %-18s %,12.1f %8d %,9d %,9d %,9d %,9d%n", w.workload(), op.tag(),
-            op.meanThroughput(), op.runThroughputs().size(), l.p50(), l.p99(), l.p999(), l.maxMicros()));
-      }
+      w.summary.overall().forEach((tag, op) -> {
+        RunSummary.Latency l = op.latency();
+        out.append(String.format("%-16s %-18s %,12.1f %8d %,9d %,9d %,9d %,9d%n", w.workload(), tag,
+            op.throughputOpsPerSec(), w.summary.runs(), l.p50Micros(), l.p99Micros(), l.p999Micros(), l.maxMicros()));
+      });
     }
     for (WorkloadReport w : workloads) {
-      for (String run : w.series.keySet()) {
-        List<String> reasons = Disturbance.of(w.summary.record, run);
-        if (!reasons.isEmpty()) {
-          out.append(String.format("DISTURBED: %s %s: %s%n", w.workload(), run, String.join(", ", reasons)));
+      w.summary.perRun().forEach((run, figures) -> {
+        if (!figures.disturbedBy().isEmpty()) {
+          out.append(String.format("DISTURBED: %s %s: %s%n", w.workload(), run, String.join(", ",
+              figures.disturbedBy())));
         }
-      }
+      });
     }
     List<String[]> bigTable = bigTableRows(workloads);
     if (!bigTable.isEmpty()) {
@@ -86,12 +89,12 @@ public final class ReportTool extends HperfTool {
     List<String[]> rows = new ArrayList<>();
     for (WorkloadReport w : workloads) {
       Integer paper = BigTableFigure6.ONE_TABLET_SERVER_ROWS_PER_SECOND.get(w.workload());
-      SummaryTable.Operation all = w.summary.operations.get(Summary.ALL);
+      RunSummary.Overall all = w.summary.overall().get(OperationType.ALL_TAG);
       if (paper == null || all == null) {
         continue;
       }
-      int regionServers = Integer.parseInt(w.summary.record.getProperty("cluster.regionservers", "1"));
-      double rowsPerSecond = all.meanThroughput() * rowsPerOperation(w);
+      int regionServers = Math.max(1, w.aggregated.record().cluster().regionServers());
+      double rowsPerSecond = all.throughputOpsPerSec() * rowsPerOperation(w);
       rows.add(new String[] {w.workload(), String.format(Locale.ROOT, "%,d", paper),
           String.format(Locale.ROOT, "%,.0f", rowsPerSecond / regionServers)});
     }
@@ -102,13 +105,9 @@ public final class ReportTool extends HperfTool {
   private static double rowsPerOperation(WorkloadReport w) {
     long rows = 0;
     long scans = 0;
-    for (Map.Entry<Object, Object> e : w.summary.record.entrySet()) {
-      String key = e.getKey().toString();
-      if (key.endsWith(".counter.SCAN_ROWS")) {
-        rows += Long.parseLong(e.getValue().toString());
-      } else if (key.endsWith(".counter.SCAN_OK")) {
-        scans += Long.parseLong(e.getValue().toString());
-      }
+    for (RunRecord.Outcome run : w.aggregated.record().outcomes().values()) {
+      rows += run.counter("SCAN_ROWS");
+      scans += run.counter("SCAN_OK");
     }
     return scans == 0 ? 1 : (double) rows / scans;
   }

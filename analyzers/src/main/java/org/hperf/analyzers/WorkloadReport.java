@@ -16,39 +16,34 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.hperf.core.LatencyHistograms;
 import org.hperf.core.UsageException;
+import org.hperf.core.run.RunSummary;
 
 /**
- * One aggregated workload as the report shows it: the summary table plus, from the merged interval
- * logs the aggregate job wrote, each run's time series and each operation's merged distribution.
+ * One aggregated workload as the report shows it: the typed summary (figures, time series, the
+ * interval length) plus each tag's distribution over all runs, from the merged interval logs the
+ * aggregate job wrote (a summary holds percentiles, a distribution curve needs the histogram).
  */
 final class WorkloadReport {
-  final SummaryTable summary;
-  final long intervalMs;
-  /** run name -> tag -> the run's merged interval histograms in time order. */
-  final Map<String, Map<String, List<Histogram>>> series = new TreeMap<>();
+  final AggregatedDir aggregated;
+  final RunSummary summary;
   /** tag -> all runs merged. */
-  final Map<String, Histogram> merged = new TreeMap<>();
+  final Map<String, Histogram> merged = new TreeMap<>(RunSummary.TAG_ORDER);
 
-  private WorkloadReport(SummaryTable summary, long intervalMs) {
-    this.summary = summary;
-    this.intervalMs = intervalMs;
+  private WorkloadReport(AggregatedDir aggregated) {
+    this.aggregated = aggregated;
+    this.summary = aggregated.summary();
   }
 
   static WorkloadReport read(Configuration conf, Path dir) throws IOException, UsageException {
-    SummaryTable summary = SummaryTable.read(conf, dir);
-    WorkloadReport report = new WorkloadReport(summary,
-        Long.parseLong(summary.record.getProperty("run.interval.seconds", "10")) * 1000);
+    WorkloadReport report = new WorkloadReport(AggregatedDir.read(conf, dir));
     FileSystem fs = dir.getFileSystem(conf);
     for (FileStatus log : fs.listStatus(new Path(dir, "aggregate"),
         p -> p.getName().endsWith(LatencyHistograms.LOG_SUFFIX))) {
-      String run = log.getPath().getName().replace(LatencyHistograms.LOG_SUFFIX, "");
-      Map<String, List<Histogram>> tags = report.series.computeIfAbsent(run, r -> new TreeMap<>());
       try (InputStream in = fs.open(log.getPath())) {
         HistogramLogReader reader = new HistogramLogReader(in);
         EncodableHistogram h;
         while ((h = reader.nextIntervalHistogram()) != null) {
           Histogram histogram = (Histogram) h;
-          tags.computeIfAbsent(histogram.getTag(), t -> new ArrayList<>()).add(histogram);
           report.merged.computeIfAbsent(histogram.getTag(), t -> LatencyHistograms.newHistogram()).add(histogram);
         }
       }
@@ -57,30 +52,42 @@ final class WorkloadReport {
   }
 
   String workload() {
-    return summary.workload();
+    return aggregated.workload();
   }
 
-  /** Ops/s per interval of one run, over all the given tags. */
-  double[][] throughputOverTime(String run, Iterable<String> tags) {
-    Map<Long, Double> perInterval = new TreeMap<>();
-    for (String tag : tags) {
-      for (Histogram h : series.getOrDefault(run, Map.of()).getOrDefault(tag, List.of())) {
-        double seconds = Math.max(1, h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0;
-        perInterval.merge(h.getStartTimeStamp(), h.getTotalCount() / seconds, Double::sum);
-      }
+  /** The interval the time series are measured over, for labels: "10 s". */
+  String interval() {
+    return summary.intervalSeconds() + " s";
+  }
+
+  /** Ops/s of one run and tag per interval, at each interval's end (seconds from the run's start). */
+  double[][] throughputOverTime(String run, String tag) {
+    List<double[]> points = new ArrayList<>();
+    for (RunSummary.Interval i : intervals(run, tag)) {
+      points.add(new double[] {intervalEndSeconds(i), i.opsPerSec()});
     }
-    return toXy(perInterval);
+    return toXy(points);
   }
 
-  /** The p99 latency per interval of one run and tag. */
+  /** The p99 latency of one run and tag per interval that had operations. */
   double[][] p99OverTime(String run, String tag) {
-    Map<Long, Double> points = new TreeMap<>();
-    for (Histogram h : series.getOrDefault(run, Map.of()).getOrDefault(tag, List.of())) {
-      if (h.getTotalCount() > 0) {
-        points.put(h.getStartTimeStamp(), (double) h.getValueAtPercentile(99));
+    List<double[]> points = new ArrayList<>();
+    for (RunSummary.Interval i : intervals(run, tag)) {
+      if (i.opsPerSec() > 0) {
+        points.add(new double[] {intervalEndSeconds(i), i.p99Micros()});
       }
     }
     return toXy(points);
+  }
+
+  private List<RunSummary.Interval> intervals(String run, String tag) {
+    RunSummary.Run figures = summary.perRun().get(run);
+    RunSummary.RunOperation op = figures == null ? null : figures.operations().get(tag);
+    return op == null ? List.of() : op.intervals();
+  }
+
+  private double intervalEndSeconds(RunSummary.Interval i) {
+    return (i.index() + 1) * (double) summary.intervalSeconds();
   }
 
   /** Latency by percentile, as HdrHistogram's percentile distribution: {percentiles, micros}. */
@@ -92,22 +99,14 @@ final class WorkloadReport {
         break;
       }
     }
+    return toXy(points);
+  }
+
+  private static double[][] toXy(List<double[]> points) {
     double[][] xy = new double[2][points.size()];
     for (int i = 0; i < points.size(); i++) {
       xy[0][i] = points.get(i)[0];
       xy[1][i] = points.get(i)[1];
-    }
-    return xy;
-  }
-
-  /** Elapsed seconds from the first interval, and the values. */
-  private double[][] toXy(Map<Long, Double> points) {
-    double[][] xy = new double[2][points.size()];
-    long first = points.isEmpty() ? 0 : points.keySet().iterator().next();
-    int i = 0;
-    for (Map.Entry<Long, Double> e : points.entrySet()) {
-      xy[0][i] = (e.getKey() - first) / 1000.0 + intervalMs / 1000.0;
-      xy[1][i++] = e.getValue();
     }
     return xy;
   }

@@ -3,17 +3,23 @@ package org.hperf.analyzers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
 import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Properties;
 import java.util.SplittableRandom;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.hperf.core.ExitCode;
 import org.hperf.core.LatencyHistograms;
+import org.hperf.core.run.RunSummary;
 import org.hperf.core.testing.ToolRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,9 +37,23 @@ class AggregateToolTest {
     // 2 clients x 2 intervals x 1000 reads over a 20 s window; reads are 1..2000 us, each twice.
     assertTrue(csv.contains("run-1,READ,200.0,4000,1000.5,1000,1800,1900,1980,1998,2000,2000"), String.join("\n", csv));
     assertTrue(csv.stream().anyMatch(l -> l.startsWith("run-1,UPDATE,100.0,2000,")), String.join("\n", csv));
-    assertTrue(csv.stream().anyMatch(l -> l.startsWith("run-1,ALL,300.0,6000,")), String.join("\n", csv));
-    String json = Files.readString(new File(dir, "aggregate/summary.json").toPath());
-    assertTrue(json.contains("\"workload\": \"golden\""), json);
+    // ALL, as the tasks recorded it: every read and update once, 6000 over 20 s.
+    Histogram all = LatencyHistograms.newHistogram();
+    for (long v = 1; v <= 2000; v++) {
+      all.recordValue(v);
+      all.recordValue(v);
+    }
+    for (long v = 5000; v <= 6999; v++) {
+      all.recordValue(v);
+    }
+    assertTrue(csv.contains("run-1,ALL,300.0," + RunSummary.Latency.of(all).csv()), String.join("\n", csv));
+    RunSummary summary = summary(dir);
+    assertEquals("golden", summary.workload());
+    assertEquals(List.of("READ", "UPDATE", "ALL"), summary.tags());
+    assertEquals(10, summary.intervalSeconds());
+    assertEquals(2, summary.perRun().get("run-1").tasks());
+    assertEquals(List.of(new RunSummary.Interval(0, 200, 1000, 1980), new RunSummary.Interval(1, 200, 1000, 1980)),
+        summary.perRun().get("run-1").operations().get("READ").intervals());
     assertEquals(4000, totalOf(new File(dir, "aggregate/run-1.hlog"), "READ"), "the merged log, read back");
     // HdrHistogram's own log processor reads the merged log too.
     String processed = tmp.resolve("processed").toString();
@@ -77,6 +97,7 @@ class AggregateToolTest {
         new TaskLogs.Interval("READ", 10_000, 20_000, TaskLogs.range(1, 1000)));
     TaskLogs.write(new File(dir, "run-1/client-00001.hlog"), start, start + 10_000,
         new TaskLogs.Interval("READ", 0, 10_000, TaskLogs.range(1, 500)));
+    RunRecords.write(dir, "workloadc", 2, 1);
     ToolRun run = aggregate(dir.getPath());
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
     List<String> csv = Files.readAllLines(new File(dir, "aggregate/summary.csv").toPath());
@@ -91,6 +112,7 @@ class AggregateToolTest {
     TaskLogs.write(new File(dir, "run-2/client-00000.hlog"), 50_000, 60_000,
         new TaskLogs.Interval("READ", 0, 5_000, TaskLogs.range(1001, 2000)),
         new TaskLogs.Interval("READ", 5_000, 10_000, TaskLogs.range(1001, 2000)));
+    RunRecords.write(dir, "workloadc", 1, 2);
     ToolRun run = aggregate(dir.getPath());
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
     List<String> csv = Files.readAllLines(new File(dir, "aggregate/summary.csv").toPath());
@@ -98,8 +120,54 @@ class AggregateToolTest {
     // 2048 us, where 3 significant digits record every microsecond exactly).
     assertTrue(csv.stream().anyMatch(l -> l.startsWith("all-runs,READ,150.0,3000,1167.2,1250,")),
         String.join("\n", csv));
-    String json = Files.readString(new File(dir, "aggregate/summary.json").toPath());
-    assertTrue(json.contains("\"throughputStdDev\": 70.711"), json);
+    RunSummary.Overall read = summary(dir).overall().get("READ");
+    assertEquals(70.711, read.throughputStdDevOpsPerSec(), 0.001);
+    assertEquals(100.0, read.throughputMinOpsPerSec(), 1e-9);
+    assertEquals(200.0, read.throughputMaxOpsPerSec(), 1e-9);
+  }
+
+  @Test
+  void allIsTheTasksOwnTagNotASumOfTheOperations(@TempDir Path tmp) throws Exception {
+    File dir = tmp.toFile();
+    // Workload F: 500 plain reads and 300 read-modify-writes in 10 s. READ holds 800 reads (the
+    // RMWs' own reads too); the top-level operations are 800, not READ + READ_MODIFY_WRITE = 1,100.
+    TaskLogs.writeReadModifyWrites(new File(dir, "run-1/client-00000.hlog"), 0, 500, 300);
+    Files.write(new File(dir, "run.properties").toPath(), List.of("workload.name=workloadf", "run.clients=1",
+        "run.interval.seconds=10", "workload.property.readproportion=0.5",
+        "workload.property.readmodifywriteproportion=0.5"));
+    ToolRun run = aggregate(dir.getPath());
+    assertEquals(ExitCode.OK, run.exitCode(), run.all());
+    List<String> csv = Files.readAllLines(new File(dir, "aggregate/summary.csv").toPath());
+    assertTrue(csv.contains("run-1,READ,80.0,800,588.0,400,1220,1260,1292,1300,1300,1300"), String.join("\n", csv));
+    assertTrue(csv.stream().anyMatch(l -> l.startsWith("run-1,READ_MODIFY_WRITE,30.0,300,")), String.join("\n", csv));
+    assertTrue(csv.stream().anyMatch(l -> l.startsWith("all-runs,ALL,80.0,800,")), String.join("\n", csv));
+    RunSummary summary = summary(dir);
+    assertEquals(List.of("READ", "READ_MODIFY_WRITE", "UPDATE", "ALL"), summary.tags(), "ALL last");
+    assertEquals(80.0, summary.overall().get("ALL").throughputOpsPerSec(), 1e-9);
+    // ALL's latency is each top-level operation's own: the slowest tenth are whole RMWs (3001.. us).
+    assertTrue(summary.overall().get("ALL").latency().p90Micros() > 3000, summary.toString());
+    assertEquals(1, summary.perRun().get("run-1").operations().get("ALL").intervals().size());
+    assertTrue(run.out().lines().anyMatch(l -> l.matches("ALL +run-1 +80\\.0 +800 .*")), run.out());
+  }
+
+  @Test
+  void everyCharacterOfTheConfigurationSurvivesIntoSummaryJson(@TempDir Path tmp) throws Exception {
+    File dir = tmp.toFile();
+    TaskLogs.write(new File(dir, "run-1/client-00000.hlog"), 0, 10_000,
+        new TaskLogs.Interval("READ", 0, 10_000, TaskLogs.range(1, 100)));
+    // As perf run records an exception text: tabs, CRs, quotes, backslashes, newlines, any script.
+    String failure = "java.io.IOException:\tcannot \"reach\" C:\\hbase\r\n\tat Region.get(\u00e9t\u00e9 \u6f22\u5b57)";
+    org.hperf.core.run.RunRecord record = RunRecords.record("workloadc", 1, 1, java.util.Map.of("note", failure));
+    record.putOutcome(1, new org.hperf.core.run.RunRecord.Outcome("job_1", java.util.Map.of(), 0, 0, 0, List.of(), 0,
+        failure));
+    RunRecords.write(dir, record);
+    ToolRun run = aggregate(dir.getPath());
+    assertEquals(ExitCode.OK, run.exitCode(), run.all());
+    File json = new File(dir, "aggregate/summary.json");
+    JsonNode tree = new ObjectMapper().readTree(json);
+    assertEquals(failure, tree.path("configuration").path("workload.property.note").textValue());
+    assertEquals("unknown: " + failure, tree.path("configuration").path("run.1.clusterStateAfterRun").textValue());
+    assertEquals(failure, summary(dir).configuration().get("workload.property.note"));
   }
 
   @Test
@@ -150,6 +218,10 @@ class AggregateToolTest {
     ToolRun none = aggregate(tmp.resolve("nope").toString());
     assertEquals(ExitCode.USAGE, none.exitCode());
     assertTrue(none.err().contains("is not a directory"), none.all());
+    ToolRun unrecorded = aggregate(tmp.toString());
+    assertEquals(ExitCode.USAGE, unrecorded.exitCode());
+    assertTrue(unrecorded.err().contains("run.properties is missing"), unrecorded.all());
+    RunRecords.write(tmp.toFile(), "workloadc", 1, 1);
     ToolRun empty = aggregate(tmp.toString());
     assertEquals(ExitCode.USAGE, empty.exitCode());
     assertTrue(empty.err().contains("holds no run-<n> directories"), empty.all());
@@ -166,6 +238,12 @@ class AggregateToolTest {
           Files.copy(file, target);
         }
       }
+    }
+  }
+
+  private static RunSummary summary(File dir) throws Exception {
+    try (FileInputStream in = new FileInputStream(new File(dir, "aggregate/summary.json"))) {
+      return RunSummary.read(in);
     }
   }
 

@@ -55,15 +55,60 @@ class ReportToolTest {
       drawn++;
     }
     assertTrue(drawn >= 6, "every chart draws at least one series: " + drawn);
+    // The time series say what they are per: the run's 10 s interval.
+    assertTrue(dom.contains("Throughput per 10 s interval (all operations)") && dom.contains("ops/s per 10 s interval")
+        && dom.contains("p99 latency per 10 s interval (run-1)")
+        && dom.contains("p99 per 10 s interval (microseconds)"),
+        "interval and units on the time charts");
     assertTrue(!dom.contains("http://") || dom.indexOf("http://") == dom.indexOf("http://www.w3.org/2000/svg"),
         "no network references");
   }
 
   @Test
-  void unaggregatedDirectoryIsAUsageError(@TempDir Path tmp) throws Exception {
+  void allIsTheTasksOwnTagListedLast(@TempDir Path tmp) throws Exception {
+    // Workload F: 500 plain reads and 300 read-modify-writes in 10 s, 800 top-level operations.
+    File dir = tmp.resolve("f").toFile();
+    TaskLogs.writeReadModifyWrites(new File(dir, "run-1/client-00000.hlog"), 0, 500, 300);
+    aggregate(dir, "workloadf", "workload.property.readproportion=0.5",
+        "workload.property.readmodifywriteproportion=0.5");
+    ToolRun report = report(dir, tmp.resolve("f.html"));
+    List<String> rows = report.out().lines().filter(l -> l.startsWith("workloadf ")).toList();
+    assertEquals(List.of("workloadf", "ALL", "80.0"), List.of(rows.get(rows.size() - 1).split(" +")).subList(0, 3),
+        report.out());
+    String html = Files.readString(tmp.resolve("f.html"));
+    assertTrue(html.contains("Throughput per 10 s interval (all operations)") && html.contains("data-series=\"run-1\""),
+        html);
+  }
+
+  @Test
+  void logsFromBeforeTheAllTagAreChartedPerOperation(@TempDir Path tmp) throws Exception {
+    File dir = tmp.resolve("old").toFile();
+    TaskLogs.writeWithoutAll(new File(dir, "run-1/client-00000.hlog"), 0, 10_000,
+        new TaskLogs.Interval("READ", 0, 10_000, TaskLogs.range(1, 100)),
+        new TaskLogs.Interval("UPDATE", 0, 10_000, TaskLogs.range(1, 50)));
+    aggregate(dir, "workloada");
+    ToolRun report = report(dir, tmp.resolve("old.html"));
+    assertTrue(report.out().lines().noneMatch(l -> l.contains(" ALL ")), "no ALL invented:\n" + report.out());
+    String html = Files.readString(tmp.resolve("old.html"));
+    assertTrue(html.contains("Throughput per 10 s interval (per operation)")
+        && html.contains("data-series=\"run-1 READ\"")
+        && html.contains("data-series=\"run-1 UPDATE\""), html);
+  }
+
+  @Test
+  void unaggregatedOrOldSummaryIsAUsageError(@TempDir Path tmp) throws Exception {
     ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {tmp.toString()});
     assertEquals(ExitCode.USAGE, report.exitCode());
     assertTrue(report.err().contains("run 'perf aggregate"), report.all());
+
+    // A summary.json of another shape (an older hperf's) is refused, not read as zeros.
+    Files.createDirectories(tmp.resolve("aggregate"));
+    Files.writeString(tmp.resolve("aggregate/summary.json"), "{\"workload\": \"workloada\", \"runs\": 1,"
+        + " \"overall\": {\"READ\": {\"throughputOpsPerSec\": 100.0}}}");
+    ToolRun old = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {tmp.toString()});
+    assertEquals(ExitCode.USAGE, old.exitCode(), old.all());
+    assertTrue(old.err().contains("is not a summary this hperf reads") && old.err().contains("--overwrite"),
+        old.all());
   }
 
   private static String renderInChromium(File html, Path tmp) throws Exception {
@@ -78,6 +123,22 @@ class ReportToolTest {
     assertTrue(process.waitFor(120, TimeUnit.SECONDS), "chromium finished");
     assertEquals(0, process.exitValue(), "chromium exit code");
     return new String(dom, StandardCharsets.UTF_8);
+  }
+
+  private static void aggregate(File dir, String workload, String... properties) throws Exception {
+    List<String> record = new java.util.ArrayList<>(List.of("workload.name=" + workload, "run.clients=1",
+        "run.interval.seconds=10"));
+    record.addAll(List.of(properties));
+    Files.write(new File(dir, "run.properties").toPath(), record);
+    ToolRun aggregate = ToolRun.of(LocalJobs.conf(), new AggregateTool(), new String[] {dir.getPath()});
+    assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
+  }
+
+  private static ToolRun report(File dir, Path html) throws Exception {
+    ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(),
+        new String[] {dir.getPath(), "--html", html.toString()});
+    assertEquals(ExitCode.OK, report.exitCode(), report.all());
+    return report;
   }
 
   /** A run directory with {@code runs} runs of 2 clients x 3 intervals of reads and updates, aggregated. */
@@ -95,10 +156,13 @@ class ReportToolTest {
             new TaskLogs.Interval("UPDATE", 20_000, 30_000, TaskLogs.range(200, 800)));
       }
     }
-    Files.write(new File(dir, "run.properties").toPath(), List.of("workload.name=" + workload, "run.clients=2",
-        "run.interval.seconds=10", "cluster.regionservers=1", "version.hbase=2.6.1-hadoop3",
-        "run.1.counter.READ_ERROR=0", "run.2.counter.READ_ERROR=5", "run.2.counter.UPDATE_ERROR=2",
-        "run.2.failedTaskAttempts=1"));
+    org.hperf.core.run.RunRecord record = RunRecords.record(workload, 2, runs, java.util.Map.of());
+    record.putOutcome(1, RunRecords.clean(1));
+    if (runs > 1) {
+      record.putOutcome(2, new org.hperf.core.run.RunRecord.Outcome("job_2", java.util.Map.of("READ_ERROR", 5L,
+          "UPDATE_ERROR", 2L), 7, 0, 1, List.of(), 0, null));
+    }
+    RunRecords.write(dir, record);
     ToolRun aggregate = ToolRun.of(LocalJobs.conf(), new AggregateTool(),
         new String[] {dir.getPath()});
     assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());

@@ -13,6 +13,13 @@ public enum OperationType {
   READ_MODIFY_WRITE("readmodifywriteproportion");
 
   public static final String INTENDED_SUFFIX = ".intended";
+  /**
+   * The tag of all operations together: every top-level operation once, so a read-modify-write
+   * counts as one operation and its inner read is not counted a second time (as summing the
+   * operations' tags would). Recorded by the workload task itself, with {@code ALL.intended}
+   * beside it when a target rate is set.
+   */
+  public static final String ALL_TAG = "ALL";
 
   private final String proportionKey;
 

@@ -26,7 +26,7 @@ import org.hperf.core.OperationType;
 public final class TaskLogFormat {
   public static final String SUFFIX = ".hlog";
   /** The top-level operations: what a throughput "of the workload" counts. */
-  public static final String ALL_TAG = "ALL";
+  public static final String ALL_TAG = OperationType.ALL_TAG;
   public static final String INTENDED_SUFFIX = OperationType.INTENDED_SUFFIX;
   private static final String WINDOW_PREFIX = "[hperf window startMs=";
   private static final Pattern WINDOW = Pattern.compile("#\\[hperf window startMs=(\\d+) endMs=(\\d+)\\]\\s*$");

@@ -1,0 +1,159 @@
+package org.hperf.core.run;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.hperf.core.OperationType;
+
+/**
+ * The figures {@code perf aggregate} computed for one workload's runs, as {@code report} and
+ * {@code compare} read them back. Written to and read from {@code aggregate/summary.json} only by
+ * {@link #write} and {@link #read}, so the aggregate and its readers cannot disagree on a name;
+ * {@code summary.csv} is a flat view of the same object for spreadsheets ({@link #csv}).
+ *
+ * <p>summary.json is UTF-8 JSON (Jackson, indented, names as the record components):
+ * <pre>
+ * {"workload": "workloada", "runs": 2, "intervalSeconds": 10,
+ *  "overall": {"READ": {"throughputOpsPerSec": .., "throughputMinOpsPerSec": .., "throughputMaxOpsPerSec": ..,
+ *                       "throughputStdDevOpsPerSec": .., "latency": {"operations": .., "meanMicros": ..,
+ *                       "p50Micros": .., "p90Micros": .., "p95Micros": .., "p99Micros": .., "p999Micros": ..,
+ *                       "p9999Micros": .., "maxMicros": ..}}, ..., "ALL": {..}},
+ *  "perRun": {"run-1": {"tasks": .., "disturbedBy": ["7 failed operations"], "windowStartMs": ..,
+ *             "windowEndMs": .., "operations": {"READ": {"throughputOpsPerSec": .., "latency": {..},
+ *             "intervals": [{"index": 0, "opsPerSec": .., "p50Micros": .., "p99Micros": ..}, ..]}, ..}}, ..},
+ *  "configuration": {"run.properties key": "value", ..}}
+ * </pre>
+ * Tags are in {@link #TAG_ORDER}; runs in the order the aggregate gave them; configuration by key.
+ * Every field is required on read: a summary of another shape is refused, not read as zeros.
+ */
+public record RunSummary(String workload, int runs, long intervalSeconds, Map<String, Overall> overall,
+    Map<String, Run> perRun, Map<String, String> configuration) {
+
+  /** Operations by name, then {@code ALL} and {@code ALL.intended}: the all-operations rows close a table. */
+  public static final Comparator<String> TAG_ORDER = Comparator.comparing(RunSummary::isAllTag)
+      .thenComparing(Comparator.naturalOrder());
+
+  private static final ObjectMapper MAPPER = new ObjectMapper()
+      .enable(SerializationFeature.INDENT_OUTPUT)
+      .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+      .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      // The caller opened the stream, the caller closes it.
+      .configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false)
+      .configure(JsonParser.Feature.AUTO_CLOSE_SOURCE, false);
+
+  public RunSummary {
+    Objects.requireNonNull(workload, "workload");
+    overall = inTagOrder(overall);
+    perRun = Collections.unmodifiableMap(new LinkedHashMap<>(perRun));
+    configuration = Collections.unmodifiableMap(new TreeMap<>(configuration));
+    if (runs != perRun.size()) {
+      throw new IllegalArgumentException("runs=" + runs + " but figures for " + perRun.size() + " runs");
+    }
+  }
+
+  /** One tag over all runs: the runs' throughputs (mean, min, max, sample standard deviation), latency of all runs merged. */
+  public record Overall(double throughputOpsPerSec, double throughputMinOpsPerSec, double throughputMaxOpsPerSec,
+      double throughputStdDevOpsPerSec, Latency latency) {
+    public Overall {
+      Objects.requireNonNull(latency, "latency");
+    }
+  }
+
+  /** One run: its tasks, what disturbed it (empty if clean), the window every task measured, and its tags. */
+  public record Run(int tasks, List<String> disturbedBy, long windowStartMs, long windowEndMs,
+      Map<String, RunOperation> operations) {
+    public Run {
+      disturbedBy = List.copyOf(disturbedBy);
+      operations = inTagOrder(operations);
+    }
+  }
+
+  /** One tag in one run: throughput over the run's common window, latency, and the interval series. */
+  public record RunOperation(double throughputOpsPerSec, Latency latency, List<Interval> intervals) {
+    public RunOperation {
+      Objects.requireNonNull(latency, "latency");
+      intervals = List.copyOf(intervals);
+    }
+  }
+
+  /** Interval {@code index} (of {@link #intervalSeconds} each, from the run's common start) of one tag. */
+  public record Interval(long index, double opsPerSec, long p50Micros, long p99Micros) {
+  }
+
+  /** The figures one merged histogram yields, in microseconds. */
+  public record Latency(long operations, double meanMicros, long p50Micros, long p90Micros, long p95Micros,
+      long p99Micros, long p999Micros, long p9999Micros, long maxMicros) {
+
+    static final String CSV_HEADER = "operations,mean_us,p50_us,p90_us,p95_us,p99_us,p99.9_us,p99.99_us,max_us";
+
+    public static Latency of(Histogram h) {
+      return new Latency(h.getTotalCount(), h.getTotalCount() == 0 ? 0 : h.getMean(),
+          h.getValueAtPercentile(50), h.getValueAtPercentile(90), h.getValueAtPercentile(95),
+          h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getValueAtPercentile(99.99), h.getMaxValue());
+    }
+
+    public String csv() {
+      return String.format(Locale.ROOT, "%d,%.1f,%d,%d,%d,%d,%d,%d,%d", operations, meanMicros, p50Micros,
+          p90Micros, p95Micros, p99Micros, p999Micros, p9999Micros, maxMicros);
+    }
+  }
+
+  /** The tags summarised, in {@link #TAG_ORDER}. */
+  public List<String> tags() {
+    return List.copyOf(overall.keySet());
+  }
+
+  /** Writes summary.json; the stream stays open. */
+  public void write(OutputStream out) throws IOException {
+    MAPPER.writeValue(out, this);
+    out.write('\n');
+    out.flush();
+  }
+
+  /** Reads what {@link #write} wrote; anything else (another shape, a missing field) is an IOException. */
+  public static RunSummary read(InputStream in) throws IOException {
+    return MAPPER.readValue(in, RunSummary.class);
+  }
+
+  /**
+   * summary.csv: header {@code scope,operation,throughput_ops_per_s,} then the latency columns
+   * ({@code operations,mean_us,p50_us,...,max_us}); one row per run and tag (scope {@code run-1}),
+   * then one per tag over all runs (scope {@code all-runs}, throughput the mean of the runs').
+   */
+  public String csv() {
+    StringBuilder out = new StringBuilder("scope,operation,throughput_ops_per_s," + Latency.CSV_HEADER + "\n");
+    perRun.forEach((run, figures) -> figures.operations().forEach((tag, op) ->
+        out.append(csvRow(run, tag, op.throughputOpsPerSec(), op.latency()))));
+    overall.forEach((tag, op) -> out.append(csvRow("all-runs", tag, op.throughputOpsPerSec(), op.latency())));
+    return out.toString();
+  }
+
+  private static String csvRow(String scope, String tag, double throughput, Latency latency) {
+    return scope + ',' + tag + ',' + String.format(Locale.ROOT, "%.1f", throughput) + ',' + latency.csv() + '\n';
+  }
+
+  private static boolean isAllTag(String tag) {
+    return tag.equals(OperationType.ALL_TAG) || tag.startsWith(OperationType.ALL_TAG + ".");
+  }
+
+  private static <T> Map<String, T> inTagOrder(Map<String, T> byTag) {
+    Map<String, T> ordered = new TreeMap<>(TAG_ORDER);
+    ordered.putAll(byTag);
+    return Collections.unmodifiableMap(ordered);
+  }
+}

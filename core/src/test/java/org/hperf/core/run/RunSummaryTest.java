@@ -1,0 +1,77 @@
+package org.hperf.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** summary.json read back by the same class that wrote it, and only that shape. */
+class RunSummaryTest {
+  private static final RunSummary.Latency LATENCY = new RunSummary.Latency(10, 12.5, 10, 20, 30, 40, 50, 60, 70);
+
+  @Test
+  void writeThenReadGivesTheSameSummaryInTagOrder() throws IOException {
+    RunSummary summary = summary(Map.of("weird", "tab\there\rcr \"quoted\" back\\slash\nnew line \u00e9\u6f22"));
+    String json = json(summary);
+    RunSummary read = RunSummary.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+    assertEquals(summary, read);
+    assertEquals(List.of("READ", "UPDATE", "ALL", "ALL.intended"), read.tags());
+    assertEquals(List.of("READ", "UPDATE", "ALL", "ALL.intended"),
+        List.copyOf(read.perRun().get("run-1").operations().keySet()));
+    JsonNode tree = new ObjectMapper().readTree(json);
+    assertEquals(summary.configuration().get("weird"), tree.path("configuration").path("weird").asText());
+    assertEquals(10, tree.path("intervalSeconds").asLong());
+    assertTrue(!tree.has("tags"), "only the record's components are written: " + json);
+  }
+
+  @Test
+  void aSummaryOfAnotherShapeIsRefusedNotReadAsZeros() {
+    String missing = "{\"workload\": \"w\", \"runs\": 0, \"overall\": {}, \"perRun\": {}, \"configuration\": {}}";
+    assertThrows(IOException.class, () -> RunSummary.read(new ByteArrayInputStream(missing.getBytes(
+        StandardCharsets.UTF_8))), "intervalSeconds missing");
+    String unknown = "{\"workload\": \"w\", \"runs\": 0, \"intervalSeconds\": 1, \"overall\": {}, \"perRun\": {},"
+        + " \"configuration\": {}, \"extra\": 1}";
+    assertThrows(IOException.class, () -> RunSummary.read(new ByteArrayInputStream(unknown.getBytes(
+        StandardCharsets.UTF_8))), "unknown field");
+  }
+
+  @Test
+  void csvHasOneRowPerRunAndTagThenTheAllRunsRows() {
+    List<String> csv = summary(Map.of()).csv().lines().toList();
+    assertEquals("scope,operation,throughput_ops_per_s,operations,mean_us,p50_us,p90_us,p95_us,p99_us,p99.9_us,"
+        + "p99.99_us,max_us", csv.get(0));
+    assertEquals("run-1,READ,100.0,10,12.5,10,20,30,40,50,60,70", csv.get(1));
+    assertEquals("run-1,ALL.intended,100.0,10,12.5,10,20,30,40,50,60,70", csv.get(4));
+    assertEquals("all-runs,ALL,150.0,10,12.5,10,20,30,40,50,60,70", csv.get(7));
+    assertEquals(9, csv.size());
+  }
+
+  private static RunSummary summary(Map<String, String> configuration) {
+    Map<String, RunSummary.Overall> overall = new LinkedHashMap<>();
+    Map<String, RunSummary.RunOperation> operations = new LinkedHashMap<>();
+    // Given out of order: the summary puts ALL last.
+    for (String tag : List.of("ALL", "UPDATE", "ALL.intended", "READ")) {
+      overall.put(tag, new RunSummary.Overall(150, 100, 200, 70.71067811865476, LATENCY));
+      operations.put(tag, new RunSummary.RunOperation(100, LATENCY,
+          List.of(new RunSummary.Interval(0, 99.5, 10, 40), new RunSummary.Interval(1, 100.5, 11, 41))));
+    }
+    RunSummary.Run run = new RunSummary.Run(2, List.of("7 failed operations"), 1_000, 11_000, operations);
+    return new RunSummary("workloada", 1, 10, overall, Map.of("run-1", run), configuration);
+  }
+
+  private static String json(RunSummary summary) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    summary.write(out);
+    return out.toString(StandardCharsets.UTF_8);
+  }
+}
