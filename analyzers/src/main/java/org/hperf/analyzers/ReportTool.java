@@ -106,8 +106,8 @@ public final class ReportTool extends HperfTool {
     long rows = 0;
     long scans = 0;
     for (RunRecord.Outcome run : w.aggregated.record().outcomes().values()) {
-      rows += run.counter("SCAN_ROWS");
-      scans += run.counter("SCAN_OK");
+      rows += run.counter(RunRecord.SCAN_ROWS);
+      scans += run.counter(RunRecord.SCAN_OK);
     }
     return scans == 0 ? 1 : (double) rows / scans;
   }

@@ -82,6 +82,11 @@ class YarnJobHistoryIT {
     assertEquals("Read OK", readOk.getDisplayName());
     assertTrue(readOk.getValue() > 0, "reads measured on YARN");
     assertEquals(printed(workload, "Read OK"), readOk.getValue(), "the history server's value is the job's");
+    // Each YARN task has a JVM of its own: its whole CPU (HBase client RPC threads too) is the client's cost.
+    assertTrue(group.findCounter("TASK_JVM_CPU_MICROS").getValue() > 0, "task JVM CPU measured on YARN");
+    assertEquals(0, group.findCounter("TASKS_WITHOUT_CPU_TIME").getValue(), "no task shared its JVM");
+    assertTrue(workload.out().contains("client CPU per operation: ") && workload.out().contains(" us while running"),
+        workload.out());
     assertEquals(2, new File(output, "run-1").listFiles((d, n) -> n.endsWith(".hlog")).length,
         "both YARN tasks' logs committed");
 
@@ -99,7 +104,7 @@ class YarnJobHistoryIT {
     }
     assertEquals(readOk.getValue(), restReadOk, "REST: " + groups);
     String page = http("/jobhistory/jobcounters/" + id);
-    assertTrue(page.contains("hperf workload") && page.contains("Read OK") && page.contains("Client threads' CPU time"),
+    assertTrue(page.contains("hperf workload") && page.contains("Read OK") && page.contains("Client task JVMs' CPU time"),
         "the web UI shows hperf's display names");
   }
 

@@ -130,6 +130,14 @@ class ClientPartsTest {
   }
 
   @Test
+  void counterNamesThatRunRecordReadersUseExist() {
+    for (String name : new String[] {org.hperf.core.run.RunRecord.SCAN_ROWS, org.hperf.core.run.RunRecord.SCAN_OK,
+        org.hperf.core.run.RunRecord.MEASURED_OPERATIONS}) {
+      WorkloadCounters.valueOf(name);
+    }
+  }
+
+  @Test
   void barrierTimeoutAndIntervalComeFromTheirSettings() throws Exception {
     Configuration conf = new Configuration(false);
     conf.set(RunSpec.BARRIER_TIMEOUT_SECONDS, "42");

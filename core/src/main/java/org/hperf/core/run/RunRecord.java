@@ -32,6 +32,13 @@ import org.apache.hadoop.fs.Path;
  */
 public final class RunRecord {
   public static final String FILE = "run.properties";
+  /**
+   * Names of workload counters that readers use (the enum is the jobs module's, which analyzers
+   * must not depend on; a test there checks that these names exist).
+   */
+  public static final String SCAN_ROWS = "SCAN_ROWS";
+  public static final String SCAN_OK = "SCAN_OK";
+  public static final String MEASURED_OPERATIONS = "MEASURED_OPERATIONS";
   private static final String WORKLOAD_PROPERTY = "workload.property.";
   private static final String DATASET = "dataset.";
 
@@ -74,6 +81,12 @@ public final class RunRecord {
 
     public long counter(String name) {
       return counters.getOrDefault(name, 0L);
+    }
+
+    /** Rows each successful scan returned on average; 1 for a run without scans. */
+    public double rowsPerScan() {
+      long scans = counter(SCAN_OK);
+      return scans == 0 ? 1 : (double) counter(SCAN_ROWS) / scans;
     }
   }
 
