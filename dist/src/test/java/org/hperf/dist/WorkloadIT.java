@@ -93,6 +93,14 @@ class WorkloadIT {
     long topLevel = measured - 2 * rmw;
     assertEquals(topLevel, counters.get("Operations measured (top-level)"), "top-level counter\n" + run.all());
     assertEquals(topLevel, logged.get("ALL"), "ALL in the task logs\n" + run.all());
+    // A task's window is its 2 s of measuring, ended by its last operation, not padded by the time
+    // its log writer took to notice (it polls every 100 ms).
+    for (File log : new File(output, "run-1").listFiles((d, n) -> n.endsWith(".hlog"))) {
+      String last = java.nio.file.Files.readAllLines(log.toPath()).stream().reduce((a, b) -> b).orElseThrow();
+      long windowMs = org.hperf.core.run.TaskLogFormat.windowEnd(last).getAsLong()
+          - org.hperf.core.run.TaskLogFormat.windowStart(last).getAsLong();
+      assertTrue(windowMs <= 2000 && windowMs >= 1500, log + ": window of " + windowMs + " ms");
+    }
     if (workload.startsWith("workloadf")) {
       assertTrue(rmw > 0, run.all());
       assertAggregatedAllIsTopLevel(output, counters, rmw);
