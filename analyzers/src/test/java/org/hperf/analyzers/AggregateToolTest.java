@@ -105,6 +105,20 @@ class AggregateToolTest {
   }
 
   @Test
+  void anIntervalReachingPastItsTasksWindowIsClippedNotDiluted(@TempDir Path tmp) throws Exception {
+    File dir = tmp.toFile();
+    // The last interval was closed 1 s after the task's last operation (its window's end): all
+    // 1,100 operations happened inside the 10 s window, so 110 ops/s, not 1,100 x 10/11 / 10 = 100.
+    TaskLogs.write(new File(dir, "run-1/client-00000.hlog"), 0, 10_000,
+        new TaskLogs.Interval("READ", 0, 11_000, TaskLogs.range(1, 1100)));
+    RunRecords.write(dir, "workloadc", 1, 1);
+    ToolRun run = aggregate(dir.getPath());
+    assertEquals(ExitCode.OK, run.exitCode(), run.all());
+    List<String> csv = Files.readAllLines(new File(dir, "aggregate/summary.csv").toPath());
+    assertTrue(csv.stream().anyMatch(l -> l.startsWith("run-1,READ,110.0,1100,")), String.join("\n", csv));
+  }
+
+  @Test
   void repetitionsAverageThroughputAndMergeLatency(@TempDir Path tmp) throws Exception {
     File dir = tmp.toFile();
     TaskLogs.write(new File(dir, "run-1/client-00000.hlog"), 0, 10_000,
