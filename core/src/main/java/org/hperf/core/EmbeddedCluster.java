@@ -51,6 +51,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     System.setProperty("test.build.data.basedirectory", new File(base, "data").getPath());
     Configuration conf = HBaseConfiguration.create();
     conf.set("fs.defaultFS", "file:///");
+    // One local file system, so that a bulk load renames its HFiles into the regions as on HDFS
+    // instead of copying them (see SameFileSystemLocal).
+    conf.set("fs.file.impl", SameFileSystemLocal.class.getName());
     // The local file system has no hflush/hsync capability; HBase refuses it unless told not to.
     conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
     conf.set("hbase.wal.provider", "filesystem");
