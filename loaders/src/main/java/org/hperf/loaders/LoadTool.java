@@ -127,6 +127,11 @@ public final class LoadTool extends HperfTool {
         // One reducer per region behind a total-order partitioner, writing HFiles for its region.
         HFileOutputFormat2.configureIncrementalLoad(job, table.getDescriptor(), locator);
       }
+      if (hfileDir.getFileSystem(conf) instanceof org.apache.hadoop.fs.LocalFileSystem) {
+        // Locality asks the cluster where each region is, over a connection of its own per
+        // reducer, to place HDFS blocks there; on a local file system there is nothing to place.
+        job.getConfiguration().setBoolean(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY, false);
+      }
       // Only row keys cross the shuffle; the reducer generates each row's cells from its key.
       job.setReducerClass(RowCellsReducer.class);
       job.getConfiguration().setLong(RowCellsReducer.CELL_TIMESTAMP, System.currentTimeMillis());
