@@ -19,6 +19,7 @@ import org.hperf.core.cli.ParsedOptions;
 public abstract class HperfTool extends Configured implements Tool {
   /** If set, every job's full configuration is written there as {@code <job id>.xml} (the suite sets it). */
   public static final String JOB_CONF_DIR = "hperf.record.job.conf.dir";
+  private static final String PROGRESS_POLL_MS = "mapreduce.client.progressmonitor.pollinterval";
   private final List<String> jobIds = new ArrayList<>();
 
   /** The command's options, declared once. */
@@ -50,6 +51,12 @@ public abstract class HperfTool extends Configured implements Tool {
    * {@link #JOB_CONF_DIR}, its resolved configuration); true if it succeeded.
    */
   protected final boolean runJob(Job job, JobProgress progress) throws Exception {
+    if ("local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"))
+        && setOnlyByDefaults(job.getConfiguration(), PROGRESS_POLL_MS)) {
+      // The client notices a job's end on its next poll, 1 s apart by default: in the LocalJobRunner
+      // a poll is a method call, so poll often and do not add up to a second to every short job.
+      job.getConfiguration().setInt(PROGRESS_POLL_MS, 50);
+    }
     try {
       return progress.waitForCompletion(job);
     } finally {
@@ -58,6 +65,20 @@ public abstract class HperfTool extends Configured implements Tool {
         recordConfiguration(job);
       }
     }
+  }
+
+  /** True if {@code key} has no value or only the one of Hadoop's *-default.xml files. */
+  private static boolean setOnlyByDefaults(org.apache.hadoop.conf.Configuration conf, String key) {
+    String[] sources = conf.getPropertySources(key);
+    if (sources == null) {
+      return true;
+    }
+    for (String source : sources) {
+      if (!source.endsWith("-default.xml")) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static void recordConfiguration(Job job) throws IOException {

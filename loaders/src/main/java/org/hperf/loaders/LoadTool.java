@@ -42,6 +42,11 @@ import org.hperf.core.cli.ParsedOptions;
  */
 public final class LoadTool extends HperfTool {
   public static final String NAME = "load";
+  /**
+   * A map task costs a few hundred milliseconds of its own (spill, sort, a file every reducer
+   * fetches), so a small load gets fewer maps than regions.
+   */
+  static final long RECORDS_PER_MAP_AT_LEAST = 100_000;
 
   @Override
   protected CommandOptions options() {
@@ -51,7 +56,8 @@ public final class LoadTool extends HperfTool {
     RecordRange.addTo(options);
     return options
         .value(null, "mode", "bulk|put", "bulk: HFiles + bulk load; put: BufferedMutator puts", "bulk")
-        .value(null, "maps", "n", "map tasks, each a contiguous range of record numbers", "one per region")
+        .value(null, "maps", "n", "map tasks, each a contiguous range of record numbers",
+            "one per region, but at least " + RECORDS_PER_MAP_AT_LEAST + " records a map")
         .value(null, "hfile-dir", "path", "where bulk mode writes HFiles before loading them; must not exist",
             "${hbase.fs.tmp.dir}/hperf-hfiles-<table>-<time>")
         .flag(null, "wait-for-compactions", "major-compact the table after the load and wait until done")
@@ -69,7 +75,7 @@ public final class LoadTool extends HperfTool {
       DatasetSpec dataset = ExistingDataset.resolve(admin, given);
       RecordRange range = RecordRange.resolve(given, parsed, dataset);
       int regions = regionCount(connection, dataset.tableName());
-      int maps = parsed.intValue("maps", regions, 1, 1_000_000);
+      int maps = parsed.intValue("maps", defaultMaps(range.count(), regions), 1, 1_000_000);
       Path hfileDir = mode == LoadMode.BULK ? hfileDir(parsed, conf, dataset) : null;
       Job job = createSubmittableJob(conf, connection, dataset, range, mode, maps, hfileDir);
       System.out.printf("loading records [%d, %d) into %s (%d regions) in %s mode with %d map tasks%n",
@@ -172,6 +178,12 @@ public final class LoadTool extends HperfTool {
           + " after the bulk load)");
     }
     return fs.makeQualified(dir);
+  }
+
+  /** One map per region, but no map of fewer than {@link #RECORDS_PER_MAP_AT_LEAST} records. */
+  static int defaultMaps(long records, int regions) {
+    long byRecords = (records + RECORDS_PER_MAP_AT_LEAST - 1) / RECORDS_PER_MAP_AT_LEAST;
+    return (int) Math.max(1, Math.min(regions, byRecords));
   }
 
   private static int regionCount(Connection connection, TableName table) throws IOException {
