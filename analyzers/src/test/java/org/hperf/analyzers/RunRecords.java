@@ -7,6 +7,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.hperf.core.ClientMode;
 import org.hperf.core.run.RunRecord;
 
 /** run.properties for test run directories, written through the same class as perf run's. */
@@ -16,7 +17,8 @@ final class RunRecords {
 
   static RunRecord record(String workload, int clients, int runs, Map<String, String> workloadProperties) {
     return new RunRecord(workload, workloadProperties, Map.of("recordcount", "1000"),
-        new RunRecord.Execution(clients, 1, 10, 0, 0, runs, 1, 10), new RunRecord.Cluster("2.6.1-hadoop3", "3.4.1", 1, 4));
+        new RunRecord.Execution(clients, 1, ClientMode.SYNC, 1, 10, 0, 0, runs, 1, 10),
+        new RunRecord.Cluster("2.6.1-hadoop3", "3.4.1", 1, 4));
   }
 
   /** A clean outcome for run {@code index}. */

@@ -13,6 +13,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
@@ -22,10 +25,12 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.hperf.core.ClientMode;
 import org.hperf.core.ExitCode;
 import org.hperf.core.OperationType;
 import org.hperf.core.RowCodec;
 import org.hperf.core.testing.MiniClusterExtension;
+import org.hperf.core.run.RunRecord;
 import org.hperf.core.testing.ToolRun;
 import org.hperf.analyzers.AggregateTool;
 import org.hperf.analyzers.CompareTool;
@@ -44,7 +49,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every shipped workload as a real MapReduce job on the mini cluster: 2 clients x 4 threads for
- * a few seconds. Counters must equal the operations in the committed histogram logs, nothing may
+ * a few seconds, and a few with the async client (4 operations in flight). Counters must equal the operations in the committed histogram logs, nothing may
  * be missing on a fully loaded table, and after all the updates verify must still pass.
  */
 @ExtendWith(MiniClusterExtension.class)
@@ -70,11 +75,37 @@ class WorkloadIT {
   @ValueSource(strings = {"workloada", "workloadc", "workloadf", "workloadf-seed", "updateonly", "randomread",
       "randomread-mem", "randomwrite", "sequentialread", "sequentialwrite", "scan"})
   void workloadRunsAndItsCountersEqualItsHistogramLogs(String workload) throws Exception {
-    File output = new File(RUNS, workload);
-    ToolRun run = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/" + workload,
+    assertRunCountsEqualLogs(workload, new File(RUNS, workload));
+  }
+
+  /**
+   * The async client (4 operations in flight per client on one AsyncTable, as the sync runs' 4
+   * threads) under exactly the sync runs' assertions: plain operations, a read-modify-write chained
+   * get then put, scans.
+   */
+  @Order(1)
+  @ParameterizedTest
+  @ValueSource(strings = {"workloada", "workloadf", "scan"})
+  void asyncClientRunsAndItsCountersEqualItsHistogramLogs(String workload) throws Exception {
+    File output = new File(RUNS, "async-" + workload);
+    assertRunCountsEqualLogs(workload, output, "--client", "async");
+    RunRecord record = RunRecord.read(FileSystem.getLocal(new Configuration()), new Path(output.getAbsolutePath()));
+    assertEquals(ClientMode.ASYNC, record.execution().client());
+    assertEquals(4, record.execution().inflight(), "--inflight defaults to --threads");
+    for (File log : new File(output, "run-1").listFiles((d, n) -> n.endsWith(".hlog"))) {
+      String header = java.nio.file.Files.readAllLines(log.toPath()).get(0);
+      assertTrue(header.contains(" mode=async inflight=4 "), log + ": " + header);
+    }
+  }
+
+  private static void assertRunCountsEqualLogs(String workload, File output, String... clientOptions)
+      throws Exception {
+    List<String> args = new java.util.ArrayList<>(List.of("-P", "../conf/workloads/" + workload,
         "--table", TABLE, "--clients", "2", "--threads", "4", "--duration", "2", "--interval", "1",
         // randomread-mem's file asks for 100,000 records; the run phase may only pick among fewer.
-        "-p", "recordcount=" + RECORDS / 2, "--output", output.getPath());
+        "-p", "recordcount=" + RECORDS / 2, "--output", output.getPath()));
+    args.addAll(List.of(clientOptions));
+    ToolRun run = MiniClusterExtension.run(new WorkloadTool(), args.toArray(new String[0]));
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
     Map<String, Long> counters = counters(run);
     Map<String, Long> logged = loggedCounts(new File(output, "run-1"), 2);
@@ -129,11 +160,23 @@ class WorkloadIT {
   @Order(2)
   @Test
   void pacedRunHitsItsTargetEvenlyAndIntendedLatencyBoundsServiceLatency() throws Exception {
-    File output = new File(RUNS, "target");
+    assertPacedRun(new File(RUNS, "target"), 5);
+  }
+
+  /** Async lanes keep a thread's pace: the same assertions on a shorter run. */
+  @Order(2)
+  @Test
+  void pacedAsyncRunHitsItsTargetEvenlyAndIntendedLatencyBoundsServiceLatency() throws Exception {
+    assertPacedRun(new File(RUNS, "async-target"), 2, "--client", "async");
+  }
+
+  private static void assertPacedRun(File output, int durationSeconds, String... clientOptions) throws Exception {
     int target = 1000;
-    ToolRun run = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloadc",
-        "--table", TABLE, "--clients", "2", "--threads", "2", "--duration", "5", "--warmup", "1",
-        "--target", Integer.toString(target), "--interval", "1", "--output", output.getPath());
+    List<String> args = new java.util.ArrayList<>(List.of("-P", "../conf/workloads/workloadc",
+        "--table", TABLE, "--clients", "2", "--threads", "2", "--duration", Integer.toString(durationSeconds),
+        "--warmup", "1", "--target", Integer.toString(target), "--interval", "1", "--output", output.getPath()));
+    args.addAll(List.of(clientOptions));
+    ToolRun run = MiniClusterExtension.run(new WorkloadTool(), args.toArray(new String[0]));
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
     Map<String, Long> counters = counters(run);
     Map<String, Long> logged = loggedCounts(new File(output, "run-1"), 2);

@@ -1,6 +1,9 @@
 package org.hperf.jobs;
 
+import java.lang.reflect.Method;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionImplementation;
 import org.apache.hadoop.hbase.client.MetricsConnection;
@@ -32,7 +35,25 @@ public final class ClientRetries {
 
   /** RPCs of this connection that ended in an exception, so far; -1 if the client does not say. */
   static long failedRpcs(Connection connection) {
-    MetricsConnection metrics = metrics(connection);
+    return failedRpcs(metrics(connection));
+  }
+
+  /** The same for the async client's connection. */
+  static long failedRpcs(AsyncConnection connection) {
+    return failedRpcs(metrics(connection));
+  }
+
+  /** Times this connection dropped a server's or a region's cached locations; -1 if unknown. */
+  static long locationCacheClears(Connection connection) {
+    return locationCacheClears(metrics(connection));
+  }
+
+  /** The same for the async client's connection. */
+  static long locationCacheClears(AsyncConnection connection) {
+    return locationCacheClears(metrics(connection));
+  }
+
+  private static long failedRpcs(MetricsConnection metrics) {
     if (metrics == null) {
       return UNAVAILABLE;
     }
@@ -40,9 +61,7 @@ public final class ClientRetries {
     return counter == null ? 0 : counter.getCount();
   }
 
-  /** Times this connection dropped a server's or a region's cached locations; -1 if unknown. */
-  static long locationCacheClears(Connection connection) {
-    MetricsConnection metrics = metrics(connection);
+  private static long locationCacheClears(MetricsConnection metrics) {
     if (metrics == null) {
       return UNAVAILABLE;
     }
@@ -54,6 +73,21 @@ public final class ClientRetries {
       return connection instanceof ConnectionImplementation
           ? ((ConnectionImplementation) connection).getConnectionMetrics() : null;
     } catch (LinkageError e) {
+      return null;
+    }
+  }
+
+  /**
+   * AsyncConnectionImpl keeps its metrics behind a package-private getter ({@code Optional}); read
+   * once per task, at its end, so reflection costs nothing that is measured.
+   */
+  private static MetricsConnection metrics(AsyncConnection connection) {
+    try {
+      Method getter = connection.getClass().getDeclaredMethod("getConnectionMetrics");
+      getter.setAccessible(true);
+      return getter.invoke(connection) instanceof Optional<?> metrics
+          && metrics.orElse(null) instanceof MetricsConnection m ? m : null;
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       return null;
     }
   }

@@ -1,7 +1,7 @@
 package org.hperf.jobs;
 
 /**
- * Maps a client thread's choosable record indexes to record numbers. Indexes below the workload's
+ * Maps a client thread's (or async lane's) choosable record indexes to record numbers. Indexes below the workload's
  * record count are loaded records; above it come this thread's own inserts, which live at record
  * numbers past the table's dataset, interleaved so that no two threads, clients or runs of one
  * invocation ever insert the same record: {@code base + slot + i * stride}.
@@ -15,8 +15,8 @@ final class InsertKeys {
   InsertKeys(long loadedRecords, long tableRecordCount, RunSpec run, int client, int thread) {
     this.loadedRecords = loadedRecords;
     this.base = tableRecordCount;
-    this.stride = (long) run.runs() * run.clients() * run.threads();
-    this.slot = (((long) run.runIndex() - 1) * run.clients() + client) * run.threads() + thread;
+    this.stride = (long) run.runs() * run.clients() * run.inflight();
+    this.slot = (((long) run.runIndex() - 1) * run.clients() + client) * run.inflight() + thread;
   }
 
   /** The record number of the i-th insert of this thread. */

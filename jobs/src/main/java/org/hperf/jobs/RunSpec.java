@@ -1,15 +1,22 @@
 package org.hperf.jobs;
 
 import org.apache.hadoop.conf.Configuration;
+import org.hperf.core.ClientMode;
 
 /**
- * How one run of a workload executes: clients (map tasks) x threads, its time and operation
- * bounds, warm-up, target rate and seed. One writer ({@link #writeTo}), one reader
- * ({@link #readFrom}).
+ * How one run of a workload executes: clients (map tasks), each with its client mode and the
+ * operations it keeps in flight, its time and operation bounds, warm-up, target rate and seed. One
+ * writer ({@link #writeTo}), one reader ({@link #readFrom}).
+ *
+ * <p>{@code inflight} is what the run's splits are made by (operation budgets, pace, key slices,
+ * insert slots): one share per client thread (sync, where it equals {@code threads}) or per lane
+ * (async), so a sync run of 8 threads and an async run of 8 in flight divide the work alike.
  */
 public record RunSpec(
     int clients,
     int threads,
+    ClientMode client,
+    int inflight,
     long durationSeconds,
     long warmupSeconds,
     double targetOpsPerSecond,
@@ -26,9 +33,21 @@ public record RunSpec(
   public static final String BARRIER_TIMEOUT_SECONDS = "hperf.barrier.timeout.seconds";
   public static final long DEFAULT_BARRIER_TIMEOUT_SECONDS = 600;
 
+  public RunSpec {
+    if (client == ClientMode.SYNC && inflight != threads) {
+      throw new IllegalArgumentException("a sync client keeps one operation in flight per thread: inflight "
+          + inflight + " != threads " + threads);
+    }
+    if (inflight < 1) {
+      throw new IllegalArgumentException("inflight " + inflight + " < 1");
+    }
+  }
+
   public void writeTo(Configuration conf) {
     conf.setInt(PREFIX + "clients", clients);
     conf.setInt(PREFIX + "threads", threads);
+    conf.setEnum(PREFIX + "client", client);
+    conf.setInt(PREFIX + "inflight", inflight);
     conf.setLong(PREFIX + "duration.seconds", durationSeconds);
     conf.setLong(PREFIX + "warmup.seconds", warmupSeconds);
     conf.setDouble(PREFIX + "target.ops", targetOpsPerSecond);
@@ -42,7 +61,9 @@ public record RunSpec(
   }
 
   public static RunSpec readFrom(Configuration conf) {
-    return new RunSpec(conf.getInt(PREFIX + "clients", 1), conf.getInt(PREFIX + "threads", 1),
+    int threads = conf.getInt(PREFIX + "threads", 1);
+    return new RunSpec(conf.getInt(PREFIX + "clients", 1), threads, conf.getEnum(PREFIX + "client", ClientMode.SYNC),
+        conf.getInt(PREFIX + "inflight", threads),
         conf.getLong(PREFIX + "duration.seconds", 0), conf.getLong(PREFIX + "warmup.seconds", 0),
         conf.getDouble(PREFIX + "target.ops", 0), conf.getDouble(PREFIX + "max.error.ratio", 0.001),
         conf.getInt(PREFIX + "interval.seconds", 10), conf.getInt(PREFIX + "index", 1),
@@ -62,13 +83,21 @@ public record RunSpec(
     return durationSeconds <= 3600 ? 10 : 60;
   }
 
-  /** Per-thread pace in nanoseconds between intended starts, or 0 when unthrottled. */
-  public long intervalNanosPerThread() {
-    return targetOpsPerSecond <= 0 ? 0 : (long) (1e9 * clients * threads / targetOpsPerSecond);
+  /**
+   * The pace in nanoseconds between the intended starts of one client thread (sync) or lane
+   * (async), or 0 when unthrottled.
+   */
+  public long paceNanosPerInflight() {
+    return targetOpsPerSecond <= 0 ? 0 : (long) (1e9 * clients * inflight / targetOpsPerSecond);
   }
 
   public RunSpec withRunIndex(int index) {
-    return new RunSpec(clients, threads, durationSeconds, warmupSeconds, targetOpsPerSecond, maxErrorRatio,
-        intervalSeconds, index, runs, seed, barrierTimeoutSeconds, tableRecordCount);
+    return new RunSpec(clients, threads, client, inflight, durationSeconds, warmupSeconds, targetOpsPerSecond,
+        maxErrorRatio, intervalSeconds, index, runs, seed, barrierTimeoutSeconds, tableRecordCount);
+  }
+
+  public RunSpec withTableRecordCount(long records) {
+    return new RunSpec(clients, threads, client, inflight, durationSeconds, warmupSeconds, targetOpsPerSecond,
+        maxErrorRatio, intervalSeconds, runIndex, runs, seed, barrierTimeoutSeconds, records);
   }
 }

@@ -5,12 +5,16 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.HdrHistogram.HistogramLogWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
@@ -19,6 +23,7 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.hperf.core.ClientMode;
 import org.hperf.core.DatasetSpec;
 import org.hperf.core.OperationType;
 import org.hperf.core.RowCodec;
@@ -29,9 +34,10 @@ import org.hperf.core.run.TaskLogFormat;
 
 /**
  * One workload client: its map task receives a single record, its client index, and runs
- * {@code threads} client threads against the table for the run's window. Every interval it writes
- * each operation's latency histogram to the task's HdrHistogram log (committed only if the attempt
- * succeeds) and shows ops/s in the task status; at the end it adds its counts to the job counters.
+ * {@code threads} client threads (sync) or {@code inflight} lanes on one AsyncTable (async) against
+ * the table for the run's window. Every interval it writes each operation's latency histogram to
+ * the task's HdrHistogram log (committed only if the attempt succeeds) and shows ops/s in the task
+ * status; at the end it adds its counts to the job counters.
  */
 public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, NullWritable, NullWritable> {
   static final String BARRIER_DIR = "hperf.run.barrier.dir";
@@ -42,22 +48,32 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
    */
   public static final String FAIL_FIRST_ATTEMPT_OF_CLIENT = "hperf.test.fail-first-attempt-of-client";
   private static final int PREWARM_BATCH = 100;
-  /** How long a stopping task waits for each client thread's operation in flight. */
+  /** How long a stopping task waits for each client thread's (or all lanes') operations in flight. */
   private static final long THREAD_STOP_WAIT_MS = 60_000;
 
+  /** The sync client's connection; null with the async client. */
   private Connection connection;
+  /** The async client's connection; null with the sync client, so each mode pays for one connection only. */
+  private AsyncConnection asyncConnection;
 
   @Override
-  protected void setup(Context context) throws IOException {
+  protected void setup(Context context) throws IOException, InterruptedException {
     Configuration conf = new Configuration(context.getConfiguration());
     ClientRetries.enable(conf);
-    connection = ConnectionFactory.createConnection(conf);
+    if (RunSpec.readFrom(conf).client() == ClientMode.ASYNC) {
+      asyncConnection = await(ConnectionFactory.createAsyncConnection(conf));
+    } else {
+      connection = ConnectionFactory.createConnection(conf);
+    }
   }
 
   @Override
   protected void cleanup(Context context) throws IOException {
     if (connection != null) {
       connection.close();
+    }
+    if (asyncConnection != null) {
+      asyncConnection.close();
     }
   }
 
@@ -78,45 +94,34 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     long measureFromNanos = startNanos + run.warmupSeconds() * 1_000_000_000L;
     long endNanos = endOf(run, workload, startNanos, measureFromNanos);
     OperationRecorders recorders = new OperationRecorders(workload, run.targetOpsPerSecond() > 0);
-    ClientThread.Shared shared = new ClientThread.Shared(workload, dataset.keySpace(), RowCodec.of(dataset),
-        dataset.familyBytes(), recorders, measureFromNanos, endNanos, new AtomicBoolean());
+    TaskRun shared = new TaskRun(workload, dataset.keySpace(), RowCodec.of(dataset), dataset.familyBytes(), recorders,
+        measureFromNanos, endNanos, new AtomicBoolean());
     TaskCpu cpu = TaskCpu.start(conf);
 
-    List<ClientThread> clients = new ArrayList<>();
-    List<Table> tables = new ArrayList<>();
-    List<Thread> threads = new ArrayList<>();
+    List<OperationSource> sources = new ArrayList<>();
+    for (int t = 0; t < run.inflight(); t++) {
+      sources.add(newSource(shared, run, client, t));
+    }
+    WorkloadClient workers = run.client() == ClientMode.ASYNC
+        ? new AsyncClient(shared, asyncConnection.getTable(dataset.tableName()), sources,
+            run.targetOpsPerSecond() > 0, client)
+        : new SyncClient(shared, connection, dataset.tableName(), sources, client);
     try {
-      for (int t = 0; t < run.threads(); t++) {
-        Table table = connection.getTable(dataset.tableName());
-        tables.add(table);
-        ClientThread worker = newClientThread(shared, table, run, client, t);
-        clients.add(worker);
-        Thread thread = new Thread(worker, "hperf-client-" + client + "-" + t);
-        threads.add(thread);
-        thread.start();
-      }
+      workers.start();
       Path log = new Path(FileOutputFormat.getWorkOutputPath(context), TaskLogFormat.fileName(client));
       boolean injectFailure = client == conf.getInt(FAIL_FIRST_ATTEMPT_OF_CLIENT, -1)
           && context.getTaskAttemptID().getId() == 0;
-      new IntervalLogger(workload, run, client, recorders, clients, context)
-          .logUntilDone(log, threads, startMs + run.warmupSeconds() * 1000, measureFromNanos, endNanos,
-              injectFailure);
+      new IntervalLogger(workload, run, client, recorders, workers, context)
+          .logUntilDone(log, startMs + run.warmupSeconds() * 1000, measureFromNanos, endNanos, injectFailure);
     } finally {
-      // If the log writer failed, the threads must not run on against closed tables (or forever).
+      // If the log writer failed, the client must not run on against closed tables (or forever).
       shared.stopped().set(true);
-      for (Thread thread : threads) {
-        thread.join(THREAD_STOP_WAIT_MS);
-      }
-      for (Table table : tables) {
-        table.close();
-      }
+      workers.stop(THREAD_STOP_WAIT_MS);
     }
-    for (ClientThread worker : clients) {
-      if (worker.failure() != null) {
-        throw new IOException("client thread died: " + worker.failure(), worker.failure());
-      }
+    if (workers.failure() != null) {
+      throw new IOException("client thread or lane died: " + workers.failure(), workers.failure());
     }
-    addCounters(clients, context);
+    addCounters(workers.stats(), context);
     cpu.addTo(context);
     addClientRetryCounters(context);
   }
@@ -131,18 +136,29 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     return startMs;
   }
 
-  /** Thread {@code t} of a client: its exact share of the operations, its own seed, keys and inserts. */
-  private static ClientThread newClientThread(ClientThread.Shared shared, Table table, RunSpec run, int client,
-      int t) {
+  /**
+   * Thread or lane {@code t} of a client: its exact share of the operations, its own seed, keys and
+   * inserts, the same for thread t of a sync run and lane t of an async one.
+   */
+  static OperationSource newSource(TaskRun shared, RunSpec run, int client, int t) {
     WorkloadSpec workload = shared.workload();
     long budgetOfClient = share(workload.operationCount(), run.clients(), client);
-    long budget = workload.operationCount() == 0 ? Long.MAX_VALUE : share(budgetOfClient, run.threads(), t);
+    long budget = workload.operationCount() == 0 ? Long.MAX_VALUE : share(budgetOfClient, run.inflight(), t);
     // Update versions: run, client and thread in the high bits, so no two threads write the same.
     long versionBase = ((long) run.runIndex() << 56) | ((long) client << 32) | ((long) t << 24);
-    return new ClientThread(shared, table, chooser(workload, run, client, t),
+    return new OperationSource(shared, chooser(workload, run, client, t),
         new InsertKeys(workload.recordCount(), run.tableRecordCount(), run, client, t),
         new SplittableRandom(Seeds.derive(run.seed(), run.runIndex(), client, t)), budget,
-        run.intervalNanosPerThread(), versionBase);
+        run.paceNanosPerInflight(), versionBase);
+  }
+
+  private static <T> T await(CompletableFuture<T> future) throws IOException, InterruptedException {
+    try {
+      return future.get();
+    } catch (ExecutionException e) {
+      Throwable cause = AsyncClient.causeOf(e);
+      throw cause instanceof IOException io ? io : new IOException(cause);
+    }
   }
 
   private static WorkloadSpec parseWorkload(Configuration conf, DatasetSpec dataset) {
@@ -167,8 +183,8 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
   }
 
   private static org.hperf.core.generators.KeyChooser chooser(WorkloadSpec w, RunSpec run, int client, int thread) {
-    int slot = client * run.threads() + thread;
-    long sequentialStart = w.recordCount() * slot / ((long) run.clients() * run.threads());
+    int slot = client * run.inflight() + thread;
+    long sequentialStart = w.recordCount() * slot / ((long) run.clients() * run.inflight());
     return w.requestDistribution().chooser(new Distribution.Parameters(w.recordCount(), w.expectedInserts(),
         w.hotspotDataFraction(), w.hotspotOpnFraction(), w.exponentialPercentile(), w.exponentialFraction(),
         sequentialStart));
@@ -176,26 +192,40 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
 
   /** Reads this client's share of the workload's records once, so they sit in the block cache. */
   private void prewarm(DatasetSpec dataset, WorkloadSpec workload, RunSpec run, int client, Context context)
-      throws IOException {
+      throws IOException, InterruptedException {
     long from = workload.recordCount() * client / run.clients();
     long to = workload.recordCount() * (client + 1) / run.clients();
-    try (Table table = connection.getTable(dataset.tableName())) {
-      List<Get> batch = new ArrayList<>(PREWARM_BATCH);
-      for (long record = from; record < to; record++) {
-        batch.add(new Get(dataset.keySpace().rowKey(record)).addFamily(dataset.familyBytes()));
-        if (batch.size() == PREWARM_BATCH || record == to - 1) {
-          table.get(batch);
-          batch.clear();
-          context.progress();
-        }
+    if (asyncConnection != null) {
+      AsyncTable<?> table = asyncConnection.getTable(dataset.tableName());
+      prewarm(dataset, from, to, context, batch -> await(table.getAll(batch)));
+    } else {
+      try (Table table = connection.getTable(dataset.tableName())) {
+        prewarm(dataset, from, to, context, table::get);
       }
     }
     context.setStatus("prewarmed records [" + from + ", " + to + ")");
   }
 
-  private static void addCounters(List<ClientThread> clients, Context context) {
-    for (ClientThread worker : clients) {
-      ThreadStats stats = worker.stats;
+  /** Reads a batch of rows and waits for them. */
+  private interface BatchRead {
+    void read(List<Get> batch) throws IOException, InterruptedException;
+  }
+
+  private static void prewarm(DatasetSpec dataset, long from, long to, Context context, BatchRead reader)
+      throws IOException, InterruptedException {
+    List<Get> batch = new ArrayList<>(PREWARM_BATCH);
+    for (long record = from; record < to; record++) {
+      batch.add(new Get(dataset.keySpace().rowKey(record)).addFamily(dataset.familyBytes()));
+      if (batch.size() == PREWARM_BATCH || record == to - 1) {
+        reader.read(batch);
+        batch.clear();
+        context.progress();
+      }
+    }
+  }
+
+  private static void addCounters(List<ThreadStats> all, Context context) {
+    for (ThreadStats stats : all) {
       for (OperationType op : OperationType.values()) {
         for (Outcome outcome : Outcome.values()) {
           context.getCounter(WorkloadCounters.of(op, outcome)).increment(stats.outcomes[op.ordinal()][outcome.ordinal()]);
@@ -207,8 +237,10 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
   }
 
   private void addClientRetryCounters(Context context) {
-    long failedRpcs = ClientRetries.failedRpcs(connection);
-    long cacheClears = ClientRetries.locationCacheClears(connection);
+    long failedRpcs = connection != null ? ClientRetries.failedRpcs(connection)
+        : ClientRetries.failedRpcs(asyncConnection);
+    long cacheClears = connection != null ? ClientRetries.locationCacheClears(connection)
+        : ClientRetries.locationCacheClears(asyncConnection);
     if (failedRpcs != ClientRetries.UNAVAILABLE) {
       context.getCounter(WorkloadCounters.CLIENT_RPC_FAILURES).increment(failedRpcs);
     } else {
@@ -220,34 +252,34 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     }
   }
 
-  /** Writes interval histograms every interval until the client threads finish. */
+  /** Writes interval histograms every interval until the client's threads or lanes finish. */
   private static final class IntervalLogger {
     private final WorkloadSpec workload;
     private final RunSpec run;
     private final int client;
     private final OperationRecorders recorders;
-    private final List<ClientThread> clients;
+    private final WorkloadClient workers;
     private final Context context;
     /** The operations already added to the MEASURED_OPERATIONS counter. */
     private long measuredCounted;
 
     IntervalLogger(WorkloadSpec workload, RunSpec run, int client, OperationRecorders recorders,
-        List<ClientThread> clients, Context context) {
+        WorkloadClient workers, Context context) {
       this.workload = workload;
       this.run = run;
       this.client = client;
       this.recorders = recorders;
-      this.clients = clients;
+      this.workers = workers;
       this.context = context;
     }
 
-    void logUntilDone(Path log, List<Thread> threads, long measureFromMs, long measureFromNanos, long endNanos,
-        boolean injectFailure) throws IOException, InterruptedException {
+    void logUntilDone(Path log, long measureFromMs, long measureFromNanos, long endNanos, boolean injectFailure)
+        throws IOException, InterruptedException {
       FileSystem fs = log.getFileSystem(context.getConfiguration());
       try (PrintStream out = new PrintStream(fs.create(log, false), false, StandardCharsets.UTF_8.name())) {
         HistogramLogWriter writer = new HistogramLogWriter(out);
         writer.outputComment(TaskLogFormat.headerComment(workload.name(), run.runIndex(), client, run.clients(),
-            run.threads(), run.targetOpsPerSecond()));
+            run.client(), run.inflight(), run.targetOpsPerSecond()));
         writer.outputLogFormatVersion();
         writer.outputStartTime(measureFromMs);
         writer.setBaseTime(measureFromMs);
@@ -255,7 +287,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
         writer.outputLegend();
         long intervalNanos = run.intervalSeconds() * 1_000_000_000L;
         long next = measureFromNanos + intervalNanos;
-        while (!waitUntilNanos(next, threads)) {
+        while (!waitUntilNanos(next)) {
           writeInterval(writer, measureFromMs, Long.MAX_VALUE);
           if (injectFailure) {
             out.flush();
@@ -273,12 +305,12 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     /**
      * The end of this task's measurement: its last measured operation's end, or the run's clock end
      * if that is earlier, so the time the log writer takes to notice the end is not measured.
-     * Called once every client thread has finished.
+     * Called once every client thread or lane has finished.
      */
     private long windowEndNanos(long measureFromNanos, long endNanos) {
       long lastEnd = measureFromNanos;
-      for (ClientThread worker : clients) {
-        lastEnd = Math.max(lastEnd, worker.stats.lastMeasuredEndNanos);
+      for (ThreadStats stats : workers.stats()) {
+        lastEnd = Math.max(lastEnd, stats.lastMeasuredEndNanos);
       }
       return Math.min(lastEnd, endNanos);
     }
@@ -286,8 +318,8 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     private void writeInterval(HistogramLogWriter writer, long measureFromMs, long notAfterMs) {
       long count = recorders.writeInterval(writer, measureFromMs, notAfterMs);
       long measured = 0;
-      for (ClientThread worker : clients) {
-        measured += worker.stats.measured;
+      for (ThreadStats stats : workers.stats()) {
+        measured += stats.measured;
       }
       context.getCounter(WorkloadCounters.MEASURED_OPERATIONS).increment(measured - measuredCounted);
       measuredCounted = measured;
@@ -296,14 +328,10 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       context.progress();
     }
 
-    /** Sleeps until the nano time; returns true early if every client thread has finished. */
-    private boolean waitUntilNanos(long nanoTime, List<Thread> threads) throws InterruptedException {
+    /** Sleeps until the nano time; returns true early if every client thread or lane has finished. */
+    private boolean waitUntilNanos(long nanoTime) throws InterruptedException {
       while (true) {
-        boolean alive = false;
-        for (Thread thread : threads) {
-          alive |= thread.isAlive();
-        }
-        if (!alive) {
+        if (workers.finished()) {
           return true;
         }
         long remainingMs = (nanoTime - System.nanoTime()) / 1_000_000;

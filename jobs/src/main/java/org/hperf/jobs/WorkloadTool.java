@@ -17,6 +17,7 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.hperf.core.ClientMode;
 import org.hperf.core.DatasetProperty;
 import org.hperf.core.DatasetSpec;
 import org.hperf.core.ExistingDataset;
@@ -36,7 +37,8 @@ import org.hperf.core.run.RunRecord;
 
 /**
  * {@code perf run -P conf/workloads/workloada}: runs one workload as a MapReduce job against a table
- * made by create-table and load: {@code --clients} map tasks of {@code --threads} threads, all
+ * made by create-table and load: {@code --clients} map tasks of {@code --threads} threads (or, with
+ * {@code --client async}, of {@code --inflight} operations in flight on one AsyncTable), all
  * measuring one common window, each writing an HdrHistogram interval log into
  * {@code <output>/run-<i>/}; {@code --runs} repetitions.
  */
@@ -50,7 +52,10 @@ public final class WorkloadTool extends HperfTool {
             + " counters and HdrHistogram latency logs.");
     return DatasetOptions.addTo(options)
         .value(null, "clients", "n", "map tasks, each one client", "2")
-        .value(null, "threads", "n", "client threads per map task", "8")
+        .value(null, "threads", "n", "client threads per map task (--client sync)", "8")
+        .value(null, "client", "sync|async", "sync: --threads threads, each one blocking Table call at a time (as"
+            + " YCSB); async: --inflight operations in flight on one AsyncTable, issued from completions", "sync")
+        .value(null, "inflight", "n", "operations each map task keeps in flight with --client async", "--threads")
         .value(null, "duration", "seconds", "measure this long (the seed method: 900)",
             "until operationcount is done")
         .value(null, "operationcount", "n", "operations over all clients (overrides the workload's)",
@@ -91,10 +96,7 @@ public final class WorkloadTool extends HperfTool {
           && workload.maxExecutionTimeSeconds() == 0) {
         throw new UsageException("the run has no end: give --duration <seconds> or --operationcount <n>");
       }
-      firstRun = new RunSpec(firstRun.clients(), firstRun.threads(), firstRun.durationSeconds(),
-          firstRun.warmupSeconds(), firstRun.targetOpsPerSecond(), firstRun.maxErrorRatio(),
-          firstRun.intervalSeconds(), 1, firstRun.runs(), firstRun.seed(), firstRun.barrierTimeoutSeconds(),
-          dataset.recordCount());
+      firstRun = firstRun.withTableRecordCount(dataset.recordCount());
       Path output = outputDir(parsed, conf, workload);
       FileSystem fs = output.getFileSystem(conf);
       fs.mkdirs(output);
@@ -116,8 +118,9 @@ public final class WorkloadTool extends HperfTool {
     Path runDir = new Path(output, "run-" + run.runIndex());
     Path barrier = new Path(output, ".barrier/run-" + run.runIndex());
     Job job = createSubmittableJob(conf, dataset, workloadProperties, run, runDir, barrier);
-    System.out.printf("run %d of %d: %s on %s, %d clients x %d threads%n", run.runIndex(), run.runs(),
-        workloadProperties.get("hperf.workload.name"), dataset.table(), run.clients(), run.threads());
+    System.out.printf("run %d of %d: %s on %s, %d clients x %s%n", run.runIndex(), run.runs(),
+        workloadProperties.get("hperf.workload.name"), dataset.table(), run.clients(),
+        run.client() == ClientMode.SYNC ? run.threads() + " threads" : run.inflight() + " async operations in flight");
     ClusterSnapshot before = ClusterSnapshot.take(connection, dataset.tableName());
     boolean ok;
     try {
@@ -244,8 +247,14 @@ public final class WorkloadTool extends HperfTool {
     if (parsed.has("target")) {
       target = org.hperf.core.Numbers.parseDouble("--target", parsed.string("target", null), 1e-3, 1e12);
     }
-    return new RunSpec(parsed.intValue("clients", 2, 1, 100_000), parsed.intValue("threads", 8, 1, 10_000),
-        duration, parsed.longValue("warmup", 0, 0, 24 * 3600), target,
+    int threads = parsed.intValue("threads", 8, 1, 10_000);
+    ClientMode client = ClientMode.parse(parsed.string("client", ClientMode.SYNC.optionValue()));
+    if (client == ClientMode.SYNC && parsed.has("inflight")) {
+      throw new UsageException("--inflight is for --client async; the sync client keeps one operation in flight"
+          + " per thread (--threads)");
+    }
+    int inflight = client == ClientMode.ASYNC ? parsed.intValue("inflight", threads, 1, 10_000) : threads;
+    return new RunSpec(parsed.intValue("clients", 2, 1, 100_000), threads, client, inflight, duration, parsed.longValue("warmup", 0, 0, 24 * 3600), target,
         org.hperf.core.Numbers.parseDouble("--max-error-ratio", parsed.string("max-error-ratio", "0.001"), 0, 1),
         parsed.intValue("interval", RunSpec.defaultIntervalSeconds(duration), 1, 3600), 1,
         parsed.intValue("runs", 1, 1, 100), parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE),
@@ -276,7 +285,7 @@ public final class WorkloadTool extends HperfTool {
     Map<String, String> datasetValues = new TreeMap<>();
     dataset.asProperties().forEach((key, value) -> datasetValues.put(key.key(), value));
     return new RunRecord(workload.name(), given, datasetValues, new RunRecord.Execution(run.clients(), run.threads(),
-        run.durationSeconds(), run.warmupSeconds(), run.targetOpsPerSecond(), run.runs(), run.seed(),
+        run.client(), run.inflight(), run.durationSeconds(), run.warmupSeconds(), run.targetOpsPerSecond(), run.runs(), run.seed(),
         run.intervalSeconds()), cluster);
   }
 }

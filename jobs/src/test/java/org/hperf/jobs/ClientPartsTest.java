@@ -13,7 +13,9 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.hperf.core.ClientMode;
 import org.hperf.core.OperationType;
+import org.hperf.core.UsageException;
 import org.hperf.core.cli.ParsedOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,7 +93,7 @@ class ClientPartsTest {
     long tableRecords = 1000;
     Set<Long> inserted = new HashSet<>();
     for (int run = 1; run <= runs; run++) {
-      RunSpec spec = new RunSpec(clients, threads, 1, 0, 0, 0, 1, run, runs, 1, 600, tableRecords);
+      RunSpec spec = new RunSpec(clients, threads, ClientMode.SYNC, threads, 1, 0, 0, 0, 1, run, runs, 1, 600, tableRecords);
       for (int client = 0; client < clients; client++) {
         for (int thread = 0; thread < threads; thread++) {
           InsertKeys keys = new InsertKeys(500, tableRecords, spec, client, thread);
@@ -135,6 +137,43 @@ class ClientPartsTest {
         org.hperf.core.run.RunRecord.MEASURED_OPERATIONS}) {
       WorkloadCounters.valueOf(name);
     }
+  }
+
+  @Test
+  void clientModeAndInflightAreParsedCheckedAndCarriedByTheJobConfiguration() throws Exception {
+    Configuration conf = new Configuration(false);
+    RunSpec sync = WorkloadTool.runSpec(parse("--threads", "6", "--duration", "5"), conf);
+    assertEquals(ClientMode.SYNC, sync.client());
+    assertEquals(6, sync.inflight(), "a sync client keeps one operation in flight per thread");
+    RunSpec async = WorkloadTool.runSpec(parse("--client", "async", "--threads", "6", "--duration", "5"), conf);
+    assertEquals(ClientMode.ASYNC, async.client());
+    assertEquals(6, async.inflight(), "--inflight defaults to --threads, so the two modes compare at one concurrency");
+    RunSpec wide = WorkloadTool.runSpec(parse("--client", "ASYNC", "--inflight", "32", "--target", "320",
+        "--duration", "5"), conf);
+    assertEquals(32, wide.inflight());
+    assertEquals(2 * 32 * 1_000_000_000L / 320, wide.paceNanosPerInflight(), "each lane paces as a thread would");
+
+    Configuration job = new Configuration(false);
+    wide.writeTo(job);
+    assertEquals(wide, RunSpec.readFrom(job));
+    assertEquals(ClientMode.SYNC, RunSpec.readFrom(new Configuration(false)).client());
+
+    UsageException unknown = assertThrows(UsageException.class,
+        () -> WorkloadTool.runSpec(parse("--client", "reactive", "--duration", "5"), conf));
+    assertTrue(unknown.getMessage().contains("--client reactive is not known"), unknown.getMessage());
+    UsageException syncInflight = assertThrows(UsageException.class,
+        () -> WorkloadTool.runSpec(parse("--inflight", "4", "--duration", "5"), conf));
+    assertTrue(syncInflight.getMessage().contains("--inflight is for --client async"), syncInflight.getMessage());
+    assertThrows(UsageException.class,
+        () -> WorkloadTool.runSpec(parse("--client", "async", "--inflight", "0", "--duration", "5"), conf));
+  }
+
+  private static ParsedOptions parse(String... args) throws UsageException {
+    String[] all = new String[args.length + 2];
+    all[0] = "-P";
+    all[1] = "x";
+    System.arraycopy(args, 0, all, 2, args.length);
+    return new WorkloadTool().options().parse(all, 0);
   }
 
   @Test

@@ -13,6 +13,8 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.hperf.core.ClientMode;
+import org.hperf.core.UsageException;
 
 /**
  * What a {@code perf run} output directory records beside its logs ({@value #FILE}): the
@@ -22,8 +24,9 @@ import org.apache.hadoop.fs.Path;
  * <pre>
  * workload.name, workload.property.&lt;key&gt;   the workload and every property given for it
  * dataset.&lt;key&gt;                            the table's dataset (DatasetProperty keys)
- * run.clients, run.threads, run.duration.seconds, run.warmup.seconds, run.target.ops, run.runs,
- * run.seed, run.interval.seconds           the execution
+ * run.clients, run.threads, run.client (sync|async), run.inflight, run.duration.seconds,
+ * run.warmup.seconds, run.target.ops, run.runs, run.seed, run.interval.seconds   the execution
+ *                                          (a record without run.client is a sync run: inflight = threads)
  * version.hbase, version.hadoop, cluster.regionservers, table.regions
  * run.&lt;i&gt;.job, run.&lt;i&gt;.counter.&lt;NAME&gt;     run i's job id and every workload counter by enum name
  * run.&lt;i&gt;.failedOperations, .clientRpcFailures, .failedTaskAttempts, .regionserversLost (comma list),
@@ -42,9 +45,12 @@ public final class RunRecord {
   private static final String WORKLOAD_PROPERTY = "workload.property.";
   private static final String DATASET = "dataset.";
 
-  /** How the runs executed. */
-  public record Execution(int clients, int threads, long durationSeconds, long warmupSeconds, double targetOps,
-      int runs, long seed, int intervalSeconds) {
+  /**
+   * How the runs executed. {@code inflight} is the operations each client keeps in flight: its
+   * threads with the sync client, its lanes with the async one.
+   */
+  public record Execution(int clients, int threads, ClientMode client, int inflight, long durationSeconds,
+      long warmupSeconds, double targetOps, int runs, long seed, int intervalSeconds) {
   }
 
   /** The software and cluster the runs measured. */
@@ -158,6 +164,8 @@ public final class RunRecord {
     dataset.forEach((k, v) -> p.setProperty(DATASET + k, v));
     p.setProperty("run.clients", Integer.toString(execution.clients()));
     p.setProperty("run.threads", Integer.toString(execution.threads()));
+    p.setProperty("run.client", execution.client().optionValue());
+    p.setProperty("run.inflight", Integer.toString(execution.inflight()));
     p.setProperty("run.duration.seconds", Long.toString(execution.durationSeconds()));
     p.setProperty("run.warmup.seconds", Long.toString(execution.warmupSeconds()));
     p.setProperty("run.target.ops", Double.toString(execution.targetOps()));
@@ -223,8 +231,9 @@ public final class RunRecord {
         dataset.put(key.substring(DATASET.length()), p.getProperty(key));
       }
     }
-    Execution execution = new Execution(integer(p, "run.clients", 0), integer(p, "run.threads", 0),
-        number(p, "run.duration.seconds", 0), number(p, "run.warmup.seconds", 0),
+    int threads = integer(p, "run.threads", 0);
+    Execution execution = new Execution(integer(p, "run.clients", 0), threads, clientMode(p),
+        integer(p, "run.inflight", threads), number(p, "run.duration.seconds", 0), number(p, "run.warmup.seconds", 0),
         Double.parseDouble(p.getProperty("run.target.ops", "0")), integer(p, "run.runs", 1),
         number(p, "run.seed", 1), integer(p, "run.interval.seconds", 10));
     Cluster cluster = new Cluster(p.getProperty("version.hbase", "unknown"), p.getProperty("version.hadoop", "unknown"),
@@ -253,6 +262,15 @@ public final class RunRecord {
         number(p, prefix + "clientRpcFailures", 0), number(p, prefix + "failedTaskAttempts", 0),
         lost.isEmpty() ? List.of() : Arrays.asList(lost.split(",")), integer(p, prefix + "regionsMoved", 0),
         state == null ? null : state.replaceFirst("^unknown: ", ""));
+  }
+
+  /** A record written before the async client existed is a sync run's. */
+  private static ClientMode clientMode(Properties p) {
+    try {
+      return ClientMode.parse(p.getProperty("run.client", ClientMode.SYNC.optionValue()));
+    } catch (UsageException e) {
+      throw new IllegalArgumentException(FILE + ": " + e.getMessage(), e);
+    }
   }
 
   private static long number(Properties p, String key, long otherwise) {

@@ -3,6 +3,7 @@ package org.hperf.core.run;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.hperf.core.ClientMode;
 import org.hperf.core.OperationType;
 
 /**
@@ -12,6 +13,7 @@ import org.hperf.core.OperationType;
  * {@code client-<5-digit index>.hlog} in its run's directory, with:
  * <pre>
  * #[hperf workload=&lt;name&gt; run=&lt;i&gt; client=&lt;n&gt; of &lt;clients&gt; threads=&lt;t&gt; target=&lt;ops/s&gt;]
+ *    (with the async client: ... of &lt;clients&gt; mode=async inflight=&lt;n&gt; target=...)
  * #[Histogram log format version 1.3] ... (HdrHistogram's header and legend)
  * Tag=READ,&lt;start&gt;,&lt;length&gt;,&lt;max&gt;,&lt;histogram&gt;      one line per tag and interval
  * ...
@@ -58,10 +60,15 @@ public final class TaskLogFormat {
     return tag.endsWith(INTENDED_SUFFIX);
   }
 
-  /** The header comment's text (HistogramLogWriter adds the leading '#'). */
-  public static String headerComment(String workload, int run, int client, int clients, int threads, double target) {
-    return "[hperf workload=" + workload + " run=" + run + " client=" + client + " of " + clients + " threads="
-        + threads + " target=" + target + "]";
+  /**
+   * The header comment's text (HistogramLogWriter adds the leading '#'); {@code inflight} is the
+   * sync client's threads or the async client's operations in flight.
+   */
+  public static String headerComment(String workload, int run, int client, int clients, ClientMode mode, int inflight,
+      double target) {
+    String concurrency = mode == ClientMode.SYNC ? "threads=" + inflight : "mode=async inflight=" + inflight;
+    return "[hperf workload=" + workload + " run=" + run + " client=" + client + " of " + clients + " " + concurrency
+        + " target=" + target + "]";
   }
 
   /** The closing comment's text: the task's measurement window, epoch milliseconds. */

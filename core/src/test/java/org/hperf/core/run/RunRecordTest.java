@@ -8,12 +8,13 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import java.util.Map;
+import org.hperf.core.ClientMode;
 import org.junit.jupiter.api.Test;
 
 class RunRecordTest {
   private static RunRecord record() {
     return new RunRecord("workloada", Map.of("readproportion", "0.5", "note", "tab\there\rcr \"q\" \\ é"),
-        Map.of("recordcount", "1000", "table", "t"), new RunRecord.Execution(2, 8, 60, 5, 0, 3, 42, 1),
+        Map.of("recordcount", "1000", "table", "t"), new RunRecord.Execution(2, 8, ClientMode.ASYNC, 16, 60, 5, 0, 3, 42, 1),
         new RunRecord.Cluster("2.6.1-hadoop3", "3.4.1", 3, 16));
   }
 
@@ -32,6 +33,18 @@ class RunRecordTest {
     assertEquals(written.cluster(), read.cluster());
     assertEquals(written.outcomes().keySet(), read.outcomes().keySet());
     assertEquals(10L, read.outcomes().get(1).counter("READ_OK"));
+    assertEquals(ClientMode.ASYNC, read.execution().client());
+    assertEquals(16, read.execution().inflight());
+  }
+
+  @Test
+  void aRecordFromBeforeTheAsyncClientIsASyncRunWithItsThreadsInFlight() throws Exception {
+    java.util.Properties p = record().asProperties();
+    p.remove("run.client");
+    p.remove("run.inflight");
+    RunRecord read = RunRecord.of(p);
+    assertEquals(ClientMode.SYNC, read.execution().client());
+    assertEquals(8, read.execution().inflight(), "the sync client keeps one operation in flight per thread");
   }
 
   @Test
@@ -60,5 +73,9 @@ class RunRecordTest {
     assertEquals(1000, TaskLogFormat.windowStart(line).getAsLong());
     assertEquals(2500, TaskLogFormat.windowEnd(line).getAsLong());
     assertEquals("ALL.intended", TaskLogFormat.intendedTag(TaskLogFormat.ALL_TAG));
+    assertEquals("[hperf workload=workloada run=1 client=0 of 2 threads=8 target=0.0]",
+        TaskLogFormat.headerComment("workloada", 1, 0, 2, ClientMode.SYNC, 8, 0));
+    assertEquals("[hperf workload=workloada run=1 client=0 of 2 mode=async inflight=16 target=100.0]",
+        TaskLogFormat.headerComment("workloada", 1, 0, 2, ClientMode.ASYNC, 16, 100));
   }
 }
