@@ -8,8 +8,8 @@ import java.util.function.ToDoubleFunction;
 import org.hperf.core.run.RunSummary;
 
 /**
- * One operation of a workload measured on two setups, B against A: the change of the runs' mean
- * throughput, p50 and p99, each with its interval (see {@link RelativeChange}), and the verdict,
+ * One operation of a workload measured on two setups, B against A: the change of the runs'
+ * (geometric) mean throughput, p50 and p99, each with its interval (see {@link RelativeChange}), and the verdict,
  * which the throughput decides. Each run counts once: its throughput over its common window and
  * the percentiles of its merged histogram.
  */
@@ -97,18 +97,16 @@ public record Comparison(String operation, RelativeChange throughputOpsPerSec, R
     }
   }
 
-  /** "+120% [+80%, +170%]", "+36% [unbounded]", or the change alone with fewer than 2 runs a side. */
+  /** "+120% [+80%, +170%]", or the change alone without an interval (fewer than 2 runs a side). */
   static String change(RelativeChange change) {
-    return change.pValue() == null ? percent(change.changePercent())
+    return change.lowPercent() == null ? percent(change.changePercent())
         : percent(change.changePercent()) + " [" + interval(change, ", ") + "]";
   }
 
-  /** "-45%, -31%"; "no interval" with fewer than 2 runs a side or when it is unbounded. */
+  /** "-45%, -31%", or "no interval" (fewer than 2 runs a side, or a run with a value of 0). */
   static String interval(RelativeChange change, String separator) {
-    if (change.lowPercent() == null) {
-      return change.pValue() == null ? "no interval" : "unbounded";
-    }
-    return percent(change.lowPercent()) + separator + percent(change.highPercent());
+    return change.lowPercent() == null ? "no interval"
+        : percent(change.lowPercent()) + separator + percent(change.highPercent());
   }
 
   /** A signed percent: one decimal below 10%, whole percents above. */

@@ -26,13 +26,14 @@ import org.hperf.core.run.RunSummary;
  *  "confidence": 0.95, "method": "..", "order": ["A1", "B1", "B2", "A2", "A3", "B3"],
  *  "disturbed": ["B2: 3 failed operations"],
  *  "operations": [{"operation": "READ",
- *                  "throughputOpsPerSec": {"meanA": .., "meanB": .., "changePercent": .., "lowPercent": ..,
+ *                  "throughputOpsPerSec": {"meanA": .., "meanB": .. (geometric means of the runs),
+ *                                          "changePercent": .., "lowPercent": ..,
  *                                          "highPercent": .., "degreesOfFreedom": .., "pValue": ..,
  *                                          "permutationPValue": .., "significant": true},
  *                  "p50Micros": {..}, "p99Micros": {..}, "verdict": "B_IS_SLOWER"}, ..]}
  * </pre>
  * {@code lowPercent}, {@code highPercent} and the p-values are null where there is no interval (one
- * run on a side; an unbounded interval). {@code order} is empty unless the two sides are the two
+ * run on a side; a run with a value of 0). {@code order} is empty unless the two sides are the two
  * sides of one {@code perf ab} run; setups are empty for plain run directories.
  */
 public record ComparisonReport(String workload, String dirA, String dirB, String setupA, String setupB, int runsA,
@@ -40,7 +41,7 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
     List<Comparison> operations) {
 
   public static final String METHOD = "per run: throughput over its window, p50 and p99 of its merged histogram;"
-      + " change of the runs' means B/A - 1 with Fieller's interval, Welch's standard errors and degrees of freedom";
+      + " change of the runs' geometric means B/A - 1, Welch's t-interval on the logarithms";
 
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT)
@@ -95,7 +96,7 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
       out.append("DISTURBED: ").append(run).append('\n');
     }
     String ci = String.format(Locale.ROOT, "[%.0f%% CI]", 100 * confidence);
-    out.append(String.format("%-20s %12s %12s  %-26s %-26s %-26s %s%n", "operation", "A ops/s", "B ops/s",
+    out.append(String.format("%-20s %12s %12s  %-26s %-26s %-26s %s%n", "operation", "A ops/s*", "B ops/s*",
         "ops/s B vs A " + ci, "p50 B vs A " + ci, "p99 B vs A " + ci, "verdict"));
     for (Comparison row : operations) {
       out.append(String.format("%-20s %,12.1f %,12.1f  %-26s %-26s %-26s %s%n", row.operation(),
@@ -103,7 +104,7 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
           Comparison.change(row.throughputOpsPerSec()), Comparison.change(row.p50Micros()),
           Comparison.change(row.p99Micros()), row.verdict().text()));
     }
-    return out.toString();
+    return out.append("* geometric mean of the runs' throughputs; changes are of geometric means\n").toString();
   }
 
   private static String runs(int runs) {
