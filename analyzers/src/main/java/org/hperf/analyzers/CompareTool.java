@@ -1,10 +1,6 @@
 package org.hperf.analyzers;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.fs.Path;
 import org.hperf.core.ExitCode;
@@ -12,22 +8,23 @@ import org.hperf.core.HperfTool;
 import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
-import org.hperf.core.run.RunSummary;
 
 /**
- * {@code perf compare <baseline> <candidate>}: the seed's comparison table. Per operation the
- * throughput and p99 of each side and the change in percent ("+50%", "-6%"), marked "within
- * noise" when the two sides' run-to-run ranges of throughput overlap. Runs of different workloads
- * or record counts are refused unless forced.
+ * {@code perf compare <A> <B>}: the seed's comparison table, with a verdict. Per operation the
+ * throughput, p50 and p99 of each side's runs and B's change against A with a confidence interval
+ * ({@link RelativeChange}): "no significant difference" when the interval spans zero, and no
+ * verdict at all from one run on a side. Runs of different workloads or record counts are refused
+ * unless forced. {@code perf ab} prints the same table for each of its workloads.
  */
 public final class CompareTool extends HperfTool {
   public static final String NAME = "compare";
 
   @Override
   protected CommandOptions options() {
-    return new CommandOptions(NAME, "<baseline run dir> <candidate run dir> [options]",
-        "Compare two aggregated workload runs, e.g. HBase 1 vs HBase 2, per operation.")
+    return new CommandOptions(NAME, "<A: baseline run dir> <B: candidate run dir> [options]",
+        "Compare two aggregated workload runs, e.g. HBase 1 vs HBase 2, per operation, with confidence intervals.")
         .value(null, "format", "text|json|html", "output format (html: a self-contained page on stdout)", "text")
+        .value(null, "confidence", "level", "confidence of the intervals, between 0.5 and 0.999", "0.95")
         .flag(null, "force", "compare even runs of different workloads or record counts");
   }
 
@@ -45,21 +42,30 @@ public final class CompareTool extends HperfTool {
     if (!format.equals("text") && !format.equals("json") && !format.equals("html")) {
       throw new UsageException("--format " + format + " is not known: use text, json or html");
     }
+    double confidence = confidence(parsed);
     AggregatedDir baseline = AggregatedDir.read(getConf(), new Path(parsed.positional().get(0)));
     AggregatedDir candidate = AggregatedDir.read(getConf(), new Path(parsed.positional().get(1)));
     if (!parsed.has("force")) {
       refuseIncomparable(baseline, candidate);
     }
-    List<Comparison> rows = compare(baseline.summary(), candidate.summary());
-    System.out.print(format.equals("json") ? json(rows)
-        : format.equals("html") ? html(baseline, candidate, rows) : text(baseline, candidate, rows));
+    ComparisonReport report = ComparisonReport.of(baseline, candidate, confidence);
+    if (format.equals("json")) {
+      report.write(System.out);
+    } else {
+      System.out.print(format.equals("html") ? html(report) : report.text());
+    }
     return ExitCode.OK;
   }
 
-  /** One operation of both sides; also the --format json row. */
-  record Comparison(String operation, double baselineOpsPerSec, double candidateOpsPerSec,
-      double throughputChangePercent, boolean withinNoise, long baselineP99Micros, long candidateP99Micros,
-      double p99ChangePercent) {
+  /** The --confidence option, shared with perf ab. */
+  public static double confidence(ParsedOptions parsed) throws UsageException {
+    return org.hperf.core.Numbers.parseDouble("--confidence", parsed.string("confidence", "0.95"), 0.5, 0.999);
+  }
+
+  /** The two aggregated run directories compared, B against A, as perf ab reports each workload. */
+  public static ComparisonReport compare(org.apache.hadoop.conf.Configuration conf, Path a, Path b, double confidence)
+      throws IOException, UsageException {
+    return ComparisonReport.of(AggregatedDir.read(conf, a), AggregatedDir.read(conf, b), confidence);
   }
 
   private static void refuseIncomparable(AggregatedDir a, AggregatedDir b) throws UsageException {
@@ -75,72 +81,31 @@ public final class CompareTool extends HperfTool {
     }
   }
 
-  /** Every operation of the baseline that the candidate has too, in the baseline's order. */
-  static List<Comparison> compare(RunSummary baseline, RunSummary candidate) {
-    List<Comparison> rows = new ArrayList<>();
-    baseline.overall().forEach((tag, base) -> {
-      RunSummary.Overall cand = candidate.overall().get(tag);
-      if (cand != null) {
-        long baseP99 = base.latency().p99Micros();
-        long candP99 = cand.latency().p99Micros();
-        rows.add(new Comparison(tag, base.throughputOpsPerSec(), cand.throughputOpsPerSec(),
-            percent(base.throughputOpsPerSec(), cand.throughputOpsPerSec()), overlaps(base, cand), baseP99, candP99,
-            percent(baseP99, candP99)));
-      }
-    });
-    return rows;
-  }
-
-  /** The runs' throughput ranges overlap: the difference is inside the run-to-run spread. */
-  static boolean overlaps(RunSummary.Overall a, RunSummary.Overall b) {
-    return a.throughputMinOpsPerSec() <= b.throughputMaxOpsPerSec()
-        && b.throughputMinOpsPerSec() <= a.throughputMaxOpsPerSec();
-  }
-
-  static double percent(double before, double after) {
-    return before == 0 ? 0 : 100 * (after - before) / before;
-  }
-
-  static String signed(double percent) {
-    return String.format(Locale.ROOT, "%+.0f%%", percent);
-  }
-
-  private static String json(List<Comparison> rows) throws IOException {
-    return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rows) + "\n";
-  }
-
-  private static String html(AggregatedDir a, AggregatedDir b, List<Comparison> rows) {
+  private static String html(ComparisonReport report) {
     StringBuilder out = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         + "<title>hperf compare</title><style>body{font-family:sans-serif;margin:24px}table{border-collapse:collapse}"
         + "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child{text-align:left}"
         + ".up{color:#2ca02c}.down{color:#d62728}.noise{color:#777}</style></head><body>\n<h1>hperf compare</h1>\n");
-    out.append("<p>baseline: ").append(SvgChart.escape(a.dir() + " (" + a.workload() + ")")).append("<br>candidate: ")
-        .append(SvgChart.escape(b.dir() + " (" + b.workload() + ")")).append("</p>\n<table id=\"compare\"><tr>")
-        .append("<th>operation</th><th>baseline ops/s</th><th>candidate ops/s</th><th>change</th><th>baseline p99 us</th>")
-        .append("<th>candidate p99 us</th><th>p99 change</th></tr>\n");
-    for (Comparison row : rows) {
-      String css = row.withinNoise() ? "noise" : row.throughputChangePercent() >= 0 ? "up" : "down";
-      out.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%,.1f</td><td>%,.1f</td><td class=\"%s\">%s%s</td>"
-          + "<td>%,d</td><td>%,d</td><td>%s</td></tr>%n", SvgChart.escape(row.operation()), row.baselineOpsPerSec(),
-          row.candidateOpsPerSec(), css, signed(row.throughputChangePercent()),
-          row.withinNoise() ? " (within noise)" : "", row.baselineP99Micros(), row.candidateP99Micros(),
-          signed(row.p99ChangePercent())));
+    out.append("<p>A (baseline): ").append(SvgChart.escape(report.dirA() + " (" + report.workload() + ", "
+        + report.runsA() + " runs)")).append("<br>B (candidate): ").append(SvgChart.escape(report.dirB() + " ("
+        + report.runsB() + " runs)")).append("<br>").append(SvgChart.escape(report.order().isEmpty()
+        ? "runs not interleaved" : "runs interleaved: " + String.join(" ", report.order()))).append("</p>\n");
+    String ci = String.format(Locale.ROOT, "%.0f%% CI", 100 * report.confidence());
+    out.append("<table id=\"compare\"><tr><th>operation</th><th>A ops/s</th><th>B ops/s</th><th>ops/s B vs A [")
+        .append(ci).append("]</th><th>p50 B vs A [").append(ci).append("]</th><th>p99 B vs A [").append(ci)
+        .append("]</th><th>verdict</th></tr>\n");
+    for (Comparison row : report.operations()) {
+      String css = switch (row.verdict()) {
+        case B_IS_FASTER -> "up";
+        case B_IS_SLOWER -> "down";
+        default -> "noise";
+      };
+      out.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%,.1f</td><td>%,.1f</td><td class=\"%s\">%s</td>"
+          + "<td>%s</td><td>%s</td><td class=\"%s\">%s</td></tr>%n", SvgChart.escape(row.operation()),
+          row.throughputOpsPerSec().meanA(), row.throughputOpsPerSec().meanB(), css,
+          Comparison.change(row.throughputOpsPerSec()), Comparison.change(row.p50Micros()),
+          Comparison.change(row.p99Micros()), css, row.verdict().text()));
     }
     return out.append("</table>\n</body></html>\n").toString();
-  }
-
-  private static String text(AggregatedDir a, AggregatedDir b, List<Comparison> rows) {
-    StringBuilder out = new StringBuilder();
-    out.append("baseline:  ").append(a.dir()).append(" (").append(a.workload()).append(")\n");
-    out.append("candidate: ").append(b.dir()).append(" (").append(b.workload()).append(")\n");
-    out.append(String.format("%-20s %14s %14s %8s %-13s %10s %10s %8s%n", "operation", "baseline ops/s",
-        "candidate ops/s", "change", "", "p99 us", "p99 us", "change"));
-    for (Comparison row : rows) {
-      out.append(String.format("%-20s %,14.1f %,14.1f %8s %-13s %,10d %,10d %8s%n", row.operation(),
-          row.baselineOpsPerSec(), row.candidateOpsPerSec(), signed(row.throughputChangePercent()),
-          row.withinNoise() ? "within noise" : "", row.baselineP99Micros(), row.candidateP99Micros(),
-          signed(row.p99ChangePercent())));
-    }
-    return out.toString();
   }
 }

@@ -18,28 +18,59 @@ import org.junit.jupiter.api.io.TempDir;
 class CompareToolTest {
 
   @Test
-  void updatesFiftyPercentFasterReadsWithinNoise(@TempDir Path tmp) throws Exception {
-    // Baseline: updates at 100 and 100 ops/s, reads at 100 and 120; candidate: updates at 150 and
-    // 150, reads at 110 and 130 (+9%): reads overlap (within noise), updates do not.
+  void updatesFiftyPercentFasterReadsNoSignificantDifference(@TempDir Path tmp) throws Exception {
+    // A: updates at 100 and 100 ops/s, reads at 100 and 120; B: updates at 150 and 150, reads at
+    // 110 and 130 (+9.2% of the geometric means). Updates: no spread, +50% exactly. Reads: 2 runs a side, Welch's 2 degrees
+    // of freedom, t = 4.30 and a standard error of 0.13 on a log scale: the interval spans zero.
     File base = workload(tmp, "base", "updateonly", new int[] {1000, 1000}, new int[] {1000, 1200});
     File cand = workload(tmp, "cand", "updateonly", new int[] {1500, 1500}, new int[] {1100, 1300});
     ToolRun run = compare(base.getPath(), cand.getPath());
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
     String updates = line(run.out(), "UPDATE");
-    assertTrue(updates.contains("+50%") && !updates.contains("within noise"), run.out());
+    assertTrue(updates.contains("+50% [+50%, +50%]") && updates.endsWith("B is faster"), run.out());
     String reads = line(run.out(), "READ");
-    assertTrue(reads.contains("+9%") && reads.contains("within noise"), run.out());
+    assertTrue(reads.contains("+9.2% [") && reads.endsWith("no significant difference"), run.out());
+    assertTrue(run.out().contains("runs not interleaved"), "plain run directories: " + run.out());
 
     ToolRun json = compare(base.getPath(), cand.getPath(), "--format", "json");
-    JsonNode rows = new ObjectMapper().readTree(json.out());
-    JsonNode update = rows.get(rows.size() - 2);
-    assertEquals("UPDATE", update.path("operation").textValue(), json.out());
-    assertEquals(50.0, update.path("throughputChangePercent").doubleValue(), 1e-9, json.out());
-    assertEquals("ALL", rows.get(rows.size() - 1).path("operation").textValue(), "ALL last: " + json.out());
+    ComparisonReport report = ComparisonReport.read(new java.io.ByteArrayInputStream(
+        json.out().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    assertEquals(2, report.runsA());
+    Comparison update = report.operations().get(report.operations().size() - 2);
+    assertEquals("UPDATE", update.operation(), json.out());
+    assertEquals(50.0, update.throughputOpsPerSec().changePercent(), 1e-9, json.out());
+    assertEquals(Comparison.Verdict.B_IS_FASTER, update.verdict());
+    Comparison read = report.operations().get(0);
+    assertEquals(Comparison.Verdict.NO_SIGNIFICANT_DIFFERENCE, read.verdict());
+    // The interval from the two reads a side, as RelativeChange computes it.
+    assertEquals(RelativeChange.of(new double[] {100, 120}, new double[] {110, 130}, 0.95).lowPercent(),
+        read.throughputOpsPerSec().lowPercent(), 1e-6);
+    assertEquals("ALL", report.operations().get(report.operations().size() - 1).operation(), "ALL last: " + json.out());
+    JsonNode tree = new ObjectMapper().readTree(json.out());
+    assertTrue(tree.path("operations").get(0).path("p99Micros").has("highPercent"), json.out());
 
     ToolRun html = compare(base.getPath(), cand.getPath(), "--format", "html");
-    assertTrue(html.out().contains("<td class=\"up\">+50%</td>"), html.out());
-    assertTrue(html.out().contains("+9% (within noise)"), html.out());
+    assertTrue(html.out().contains("<td class=\"up\">+50% [+50%, +50%]</td>"), html.out());
+    assertTrue(html.out().contains("<td class=\"noise\">no significant difference</td>"), html.out());
+  }
+
+  @Test
+  void oneRunASideGetsTheChangeButNoVerdict(@TempDir Path tmp) throws Exception {
+    File base = workload(tmp, "base", "updateonly", new int[] {1000}, new int[] {1000});
+    File cand = workload(tmp, "cand", "updateonly", new int[] {2000}, new int[] {1000});
+    ToolRun run = compare(base.getPath(), cand.getPath());
+    assertEquals(ExitCode.OK, run.exitCode(), run.all());
+    String updates = line(run.out(), "UPDATE");
+    assertTrue(updates.contains("+100%") && updates.endsWith("fewer than 2 runs on a side: no verdict"), run.out());
+    assertTrue(!run.out().contains("B is faster"), run.out());
+  }
+
+  @Test
+  void confidenceOutOfRangeIsAUsageError(@TempDir Path tmp) throws Exception {
+    File base = workload(tmp, "base", "updateonly", new int[] {1000, 1000}, new int[] {1000, 1000});
+    ToolRun refused = compare(base.getPath(), base.getPath(), "--confidence", "95");
+    assertEquals(ExitCode.USAGE, refused.exitCode(), refused.all());
+    assertTrue(refused.err().contains("--confidence"), refused.all());
   }
 
   @Test
@@ -52,7 +83,8 @@ class CompareToolTest {
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
     List<String> all = List.of(line(run.out(), "ALL").trim().split(" +"));
     assertEquals(List.of("ALL", "80.0", "90.0", "+13%"), all.subList(0, 4), run.out());
-    assertTrue(run.out().strip().endsWith(line(run.out(), "ALL")), "ALL is the last row:\n" + run.out());
+    assertTrue(run.out().contains("fewer than 2 runs on a side: no verdict"), run.out());
+    assertTrue(run.out().contains(line(run.out(), "ALL") + "\n* geometric mean"), "ALL is the last row:\n" + run.out());
   }
 
   @Test

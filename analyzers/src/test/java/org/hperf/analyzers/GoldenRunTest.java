@@ -100,10 +100,12 @@ class GoldenRunTest {
         new String[] {dir.getPath(), dir.getPath(), "--format", "json"});
     assertEquals(ExitCode.OK, compare.exitCode(), compare.all());
     Map<String, JsonNode> rows = new HashMap<>();
-    new ObjectMapper().readTree(compare.out()).forEach(row -> rows.put(row.path("operation").textValue(), row));
-    assertEquals(all, rows.get(TaskLogFormat.ALL_TAG).path("baselineOpsPerSec").doubleValue(), 1e-9);
+    new ObjectMapper().readTree(compare.out()).path("operations")
+        .forEach(row -> rows.put(row.path("operation").textValue(), row));
+    assertEquals(all, rows.get(TaskLogFormat.ALL_TAG).path("throughputOpsPerSec").path("meanA").doubleValue(), 1e-9);
+    // One run: its p99 is the p99 of all runs merged.
     assertEquals(summary.overall().get("READ").latency().p99Micros(),
-        rows.get("READ").path("candidateP99Micros").longValue());
+        rows.get("READ").path("p99Micros").path("meanB").doubleValue(), 1e-9);
   }
 
   /** Every task log's histograms merged per tag, read with HdrHistogram's own reader. */

@@ -65,6 +65,9 @@ public final class WorkloadTool extends HperfTool {
             + " each operation's intended start", "unthrottled")
         .value(null, "max-error-ratio", "ratio", "exit 1 if any operation's error ratio is above this", "0.001")
         .value(null, "runs", "n", "repetitions, written to run-1 ... run-N", "1")
+        .value(null, "run-index", "i", "run only run i of --runs, into an --output that may already hold other"
+            + " runs of the same workload and settings (to interleave the runs of two setups, as perf ab does)",
+            "every run, 1 ... N")
         .value(null, "interval", "seconds", "histogram log interval", "from --duration: 1 up to 300 s, 10 up to"
             + " an hour, 60 beyond; 1 for operation-count runs")
         .value(null, "seed", "n", "seed of the key and operation choices", "1")
@@ -97,18 +100,23 @@ public final class WorkloadTool extends HperfTool {
         throw new UsageException("the run has no end: give --duration <seconds> or --operationcount <n>");
       }
       firstRun = firstRun.withTableRecordCount(dataset.recordCount());
-      Path output = outputDir(parsed, conf, workload);
+      int onlyRun = parsed.has("run-index") ? parsed.intValue("run-index", 1, 1, firstRun.runs()) : 0;
+      Path output = outputDir(parsed, conf, workload, onlyRun);
       FileSystem fs = output.getFileSystem(conf);
-      fs.mkdirs(output);
       RunRecord record = describe(dataset, workload, given, firstRun, new RunRecord.Cluster(
           org.apache.hadoop.hbase.util.VersionInfo.getVersion(), org.apache.hadoop.util.VersionInfo.getVersion(),
           admin.getRegionServers().size(), admin.getRegions(dataset.tableName()).size()));
+      record = recordToExtend(fs, output, record);
+      fs.mkdirs(output);
+      int first = onlyRun > 0 ? onlyRun : 1;
+      int last = onlyRun > 0 ? onlyRun : firstRun.runs();
       int exit = ExitCode.OK;
-      for (int i = 1; i <= firstRun.runs() && exit == ExitCode.OK; i++) {
+      for (int i = first; i <= last && exit == ExitCode.OK; i++) {
         exit = runOnce(conf, connection, dataset, workload, given, firstRun.withRunIndex(i), output, record);
         record.write(fs, output);
       }
-      System.out.println("histogram logs in " + output + " (run-1 ... run-" + firstRun.runs() + ")");
+      System.out.println("histogram logs in " + output + " (" + (first == last ? "run-" + first
+          : "run-" + first + " ... run-" + last) + ")");
       return exit;
     }
   }
@@ -123,12 +131,13 @@ public final class WorkloadTool extends HperfTool {
         run.client() == ClientMode.SYNC ? run.threads() + " threads" : run.inflight() + " async operations in flight");
     ClusterSnapshot before = ClusterSnapshot.take(connection, dataset.tableName());
     boolean ok;
+    long startMs = System.currentTimeMillis();
     try {
       ok = runJob(job, progress(run, workload));
     } finally {
       runDir.getFileSystem(conf).delete(barrier, true);
     }
-    ClusterChange change = ClusterChange.since(connection, dataset, before);
+    ClusterChange change = ClusterChange.since(connection, dataset, before, startMs, System.currentTimeMillis());
     if (!ok) {
       record.putOutcome(run.runIndex(), change.outcome(job.getJobID().toString(), Map.of(), 0, 0, 0));
       System.err.println("perf run: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
@@ -156,21 +165,23 @@ public final class WorkloadTool extends HperfTool {
    * A server that left or regions that moved disturb the run even if every operation succeeded. The
    * cluster may be too disturbed to answer right after the run: that is recorded, not thrown.
    */
-  private record ClusterChange(List<String> serversLost, int regionsMoved, String problem) {
-    static ClusterChange since(Connection connection, DatasetSpec dataset, ClusterSnapshot before) {
+  private record ClusterChange(List<String> serversLost, int regionsMoved, String problem, long startMs, long endMs) {
+    static ClusterChange since(Connection connection, DatasetSpec dataset, ClusterSnapshot before, long startMs,
+        long endMs) {
       try {
         ClusterSnapshot after = ClusterSnapshot.take(connection, dataset.tableName());
-        return new ClusterChange(List.copyOf(after.serversLostSince(before)), after.regionsMovedSince(before), null);
+        return new ClusterChange(List.copyOf(after.serversLostSince(before)), after.regionsMovedSince(before), null,
+            startMs, endMs);
       } catch (IOException e) {
         System.err.println("perf run: could not read the cluster's state after the run: " + e);
-        return new ClusterChange(List.of(), 0, String.valueOf(e.getMessage()));
+        return new ClusterChange(List.of(), 0, String.valueOf(e.getMessage()), startMs, endMs);
       }
     }
 
     RunRecord.Outcome outcome(String jobId, Map<String, Long> counters, long failedOperations, long rpcFailures,
         long failedAttempts) {
       return new RunRecord.Outcome(jobId, counters, failedOperations, rpcFailures, failedAttempts, serversLost,
-          regionsMoved, problem);
+          regionsMoved, problem, startMs, endMs);
     }
   }
 
@@ -266,17 +277,44 @@ public final class WorkloadTool extends HperfTool {
     return org.hperf.core.Numbers.parseLong(RunSpec.BARRIER_TIMEOUT_SECONDS, value, 1, 7L * 24 * 3600);
   }
 
-  private static Path outputDir(ParsedOptions parsed, Configuration conf, WorkloadSpec workload)
+  /**
+   * The output directory: a new one, or with {@code --run-index i} one that may hold other runs but
+   * not run-i (runs are never overwritten).
+   */
+  private static Path outputDir(ParsedOptions parsed, Configuration conf, WorkloadSpec workload, int onlyRun)
       throws UsageException, IOException {
     String given = parsed.string("output", null);
     Path dir = given != null ? new Path(given) : new Path("hperf-runs", workload.name() + "-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     FileSystem fs = dir.getFileSystem(conf);
-    if (fs.exists(dir)) {
+    if (onlyRun > 0 && fs.exists(new Path(dir, "run-" + onlyRun))) {
+      throw new UsageException("--output " + dir + " already holds run-" + onlyRun + ": give another --run-index or"
+          + " a new directory, runs are never overwritten");
+    }
+    if (onlyRun == 0 && fs.exists(dir)) {
       throw new UsageException("--output " + dir + " already exists: give a new directory, runs are never"
           + " overwritten");
     }
     return fs.makeQualified(dir);
+  }
+
+  /**
+   * The record to add this command's runs to: the directory's own if it has one (with --run-index),
+   * which keeps its other runs' outcomes and anything else recorded there, provided it describes runs
+   * of the same settings; else the new one.
+   */
+  private static RunRecord recordToExtend(FileSystem fs, Path output, RunRecord fresh)
+      throws IOException, UsageException {
+    if (!fs.exists(new Path(output, RunRecord.FILE))) {
+      return fresh;
+    }
+    RunRecord existing = RunRecord.read(fs, output);
+    String difference = existing.differenceFrom(fresh);
+    if (difference != null) {
+      throw new UsageException("--output " + output + " holds runs of other settings (" + difference + "): give a"
+          + " new directory for these");
+    }
+    return existing;
   }
 
   /** What the run was: everything needed to report and reproduce it, kept beside its logs. */

@@ -8,6 +8,8 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -31,6 +33,11 @@ import org.hperf.core.UsageException;
  * run.&lt;i&gt;.job, run.&lt;i&gt;.counter.&lt;NAME&gt;     run i's job id and every workload counter by enum name
  * run.&lt;i&gt;.failedOperations, .clientRpcFailures, .failedTaskAttempts, .regionserversLost (comma list),
  * .regionsMoved, .clusterStateAfterRun (only when it could not be read)   what disturbed run i
+ * run.&lt;i&gt;.startMs, run.&lt;i&gt;.endMs         wall clock (ms since the epoch) when run i's job was submitted
+ *                                          and when it ended; absent in records of older hperf (0)
+ * ab.side, ab.setup, ab.order              only for one side of {@code perf ab}: A or B, what the side's
+ *                                          setup was, and the interleaved order of both sides' runs
+ *                                          ("A1 B1 B2 A2 A3 B3")
  * </pre>
  */
 public final class RunRecord {
@@ -57,9 +64,17 @@ public final class RunRecord {
   public record Cluster(String hbaseVersion, String hadoopVersion, int regionServers, int regions) {
   }
 
-  /** One run's job and outcome. */
+  /** One run's job and outcome, and when it ran (wall clock, ms since the epoch; 0 if unknown). */
   public record Outcome(String jobId, Map<String, Long> counters, long failedOperations, long clientRpcFailures,
-      long failedTaskAttempts, List<String> regionServersLost, int regionsMoved, String clusterStateProblem) {
+      long failedTaskAttempts, List<String> regionServersLost, int regionsMoved, String clusterStateProblem,
+      long startMs, long endMs) {
+
+    /** An outcome whose times are unknown. */
+    public Outcome(String jobId, Map<String, Long> counters, long failedOperations, long clientRpcFailures,
+        long failedTaskAttempts, List<String> regionServersLost, int regionsMoved, String clusterStateProblem) {
+      this(jobId, counters, failedOperations, clientRpcFailures, failedTaskAttempts, regionServersLost, regionsMoved,
+          clusterStateProblem, 0, 0);
+    }
 
     /** Why this run's figures are not those of a clean run; empty when nothing disturbed it. */
     public List<String> disturbances() {
@@ -96,12 +111,31 @@ public final class RunRecord {
     }
   }
 
+  /**
+   * The side of a {@code perf ab} comparison these runs are: "A" or "B", what its setup was (e.g.
+   * "hfile.block.cache.size=0 on restarted region servers"), and the interleaved order of both
+   * sides' runs, each a side and a run index ("A1", "B1", "B2", "A2", ...).
+   */
+  public record AbSide(String side, String setup, List<String> order) {
+    public AbSide {
+      Objects.requireNonNull(side, "side");
+      Objects.requireNonNull(setup, "setup");
+      order = List.copyOf(order);
+    }
+
+    /** Where this side's run {@code runIndex} came in the interleaved order, from 1; 0 if not in it. */
+    public int position(int runIndex) {
+      return order.indexOf(side + runIndex) + 1;
+    }
+  }
+
   private final String workload;
   private final Map<String, String> workloadProperties;
   private final Map<String, String> dataset;
   private final Execution execution;
   private final Cluster cluster;
   private final SortedMap<Integer, Outcome> outcomes = new TreeMap<>();
+  private AbSide abSide;
 
   public RunRecord(String workload, Map<String, String> workloadProperties, Map<String, String> dataset,
       Execution execution, Cluster cluster) {
@@ -142,6 +176,37 @@ public final class RunRecord {
     return Collections.unmodifiableSortedMap(outcomes);
   }
 
+  /** The A/B side these runs are, if {@code perf ab} ran them. */
+  public Optional<AbSide> abSide() {
+    return Optional.ofNullable(abSide);
+  }
+
+  /** Marks these runs as one side of an interleaved A/B comparison. */
+  public void setAbSide(AbSide side) {
+    this.abSide = side;
+  }
+
+  /**
+   * Why runs recorded here and {@code other} do not belong in one run directory (another workload,
+   * dataset or execution), or null if they do: {@code perf run --run-index} adds a run only to a
+   * directory of the same settings.
+   */
+  public String differenceFrom(RunRecord other) {
+    if (!workload.equals(other.workload)) {
+      return "workload " + workload + " vs " + other.workload;
+    }
+    if (!workloadProperties.equals(other.workloadProperties)) {
+      return "workload properties " + workloadProperties + " vs " + other.workloadProperties;
+    }
+    if (!dataset.equals(other.dataset)) {
+      return "dataset " + dataset + " vs " + other.dataset;
+    }
+    if (!execution.equals(other.execution)) {
+      return "execution " + execution + " vs " + other.execution;
+    }
+    return null;
+  }
+
   /** What disturbed the run of a run directory's name ("run-2"); empty if nothing or unknown. */
   public List<String> disturbances(String runName) {
     Outcome outcome = outcomes.get(runIndex(runName));
@@ -177,6 +242,11 @@ public final class RunRecord {
     p.setProperty("cluster.regionservers", Integer.toString(cluster.regionServers()));
     p.setProperty("table.regions", Integer.toString(cluster.regions()));
     outcomes.forEach((index, o) -> putOutcome(p, "run." + index + ".", o));
+    if (abSide != null) {
+      p.setProperty("ab.side", abSide.side());
+      p.setProperty("ab.setup", abSide.setup());
+      p.setProperty("ab.order", String.join(" ", abSide.order()));
+    }
     return p;
   }
 
@@ -190,6 +260,10 @@ public final class RunRecord {
     p.setProperty(prefix + "regionsMoved", Integer.toString(o.regionsMoved()));
     if (o.clusterStateProblem() != null) {
       p.setProperty(prefix + "clusterStateAfterRun", "unknown: " + o.clusterStateProblem());
+    }
+    if (o.startMs() != 0) {
+      p.setProperty(prefix + "startMs", Long.toString(o.startMs()));
+      p.setProperty(prefix + "endMs", Long.toString(o.endMs()));
     }
   }
 
@@ -246,6 +320,12 @@ public final class RunRecord {
         record.putOutcome(index, outcome(p, prefix));
       }
     }
+    String side = p.getProperty("ab.side");
+    if (side != null) {
+      String order = p.getProperty("ab.order", "").trim();
+      record.setAbSide(new AbSide(side, p.getProperty("ab.setup", ""),
+          order.isEmpty() ? List.of() : Arrays.asList(order.split(" +"))));
+    }
     return record;
   }
 
@@ -261,7 +341,8 @@ public final class RunRecord {
     return new Outcome(p.getProperty(prefix + "job"), counters, number(p, prefix + "failedOperations", 0),
         number(p, prefix + "clientRpcFailures", 0), number(p, prefix + "failedTaskAttempts", 0),
         lost.isEmpty() ? List.of() : Arrays.asList(lost.split(",")), integer(p, prefix + "regionsMoved", 0),
-        state == null ? null : state.replaceFirst("^unknown: ", ""));
+        state == null ? null : state.replaceFirst("^unknown: ", ""), number(p, prefix + "startMs", 0),
+        number(p, prefix + "endMs", 0));
   }
 
   /** A record written before the async client existed is a sync run's. */

@@ -48,6 +48,37 @@ class RunRecordTest {
   }
 
   @Test
+  void runTimesAndTheAbSideAreReadBack() throws Exception {
+    RunRecord written = record();
+    written.putOutcome(2, new RunRecord.Outcome("job_2", Map.of(), 0, 0, 0, List.of(), 0, null, 1_700_000_000_000L,
+        1_700_000_012_345L));
+    written.setAbSide(new RunRecord.AbSide("B", "hfile.block.cache.size=0 on restarted region servers",
+        List.of("A1", "B1", "B2", "A2", "A3", "B3")));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    written.store(out);
+    String stored = out.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
+    assertTrue(stored.contains("ab.order=A1 B1 B2 A2 A3 B3"), stored);
+    assertTrue(stored.contains("run.2.startMs=1700000000000"), stored);
+    RunRecord read = RunRecord.load(new ByteArrayInputStream(out.toByteArray()));
+    assertEquals(written.asProperties(), read.asProperties());
+    assertEquals(1_700_000_012_345L, read.outcomes().get(2).endMs());
+    RunRecord.AbSide side = read.abSide().orElseThrow();
+    assertEquals("B", side.side());
+    assertEquals(3, side.position(2), "B2 came third");
+    assertEquals(6, side.position(3));
+    assertEquals(0, side.position(4), "not in the order");
+    assertTrue(record().abSide().isEmpty(), "a plain perf run has no side");
+  }
+
+  @Test
+  void aRunAddedToADirectoryMustHaveItsSettings() {
+    assertEquals(null, record().differenceFrom(record()));
+    RunRecord otherSeed = new RunRecord("workloada", record().workloadProperties(), record().dataset(),
+        new RunRecord.Execution(2, 8, ClientMode.ASYNC, 16, 60, 5, 0, 3, 43, 1), record().cluster());
+    assertTrue(record().differenceFrom(otherSeed).startsWith("execution "), record().differenceFrom(otherSeed));
+  }
+
+  @Test
   void disturbancesSayWhatHappenedToARunAndNothingForACleanOne() {
     RunRecord r = record();
     r.putOutcome(1, new RunRecord.Outcome("job_1", Map.of(), 0, 0, 0, List.of(), 0, null));

@@ -1,0 +1,87 @@
+package org.hperf.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.hperf.core.ExitCode;
+import org.hperf.core.testing.ToolRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** perf ab's order of runs and its refusals of bad input, none of which needs a cluster. */
+class AbPlanTest {
+
+  @Test
+  void runsComeInCounterbalancedPairsOfBlocks() {
+    assertEquals(List.of("A1", "B1", "B2", "A2", "A3", "B3"), AbPlan.order(3, false));
+    assertEquals(List.of("B1", "A1", "A2", "B2", "B3", "A3"), AbPlan.order(3, true));
+    assertEquals(List.of("A1", "B1", "B2", "A2"), AbPlan.order(2, false));
+    // Over every pair of blocks each side's runs take the same mean position: a linear drift cancels.
+    List<String> four = AbPlan.order(4, false);
+    assertEquals(List.of("A1", "B1", "B2", "A2", "A3", "B3", "B4", "A4"), four);
+    double meanA = 0;
+    double meanB = 0;
+    for (int position = 0; position < four.size(); position++) {
+      if (four.get(position).startsWith("A")) {
+        meanA += position / 4.0;
+      } else {
+        meanB += position / 4.0;
+      }
+    }
+    assertEquals(meanA, meanB, 1e-12);
+  }
+
+  @Test
+  void badInputIsOneLineAndTouchesNothing(@TempDir Path tmp) throws Exception {
+    File dir = tmp.resolve("ab").toFile();
+    String d = dir.getPath();
+    assertUsage(dir, "--dir is required", "--b-set", "a=b");
+    assertUsage(dir, "--runs 1 is too few: one run a side has no run-to-run spread", "--dir", d, "--runs", "1");
+    assertUsage(dir, "--b-set hfile.block.cache.size is not key=value", "--dir", d, "--b-set", "hfile.block.cache.size");
+    assertUsage(dir, "give both --a-conf and --b-conf", "--dir", d, "--a-conf", "/etc/hosts");
+    assertUsage(dir, "--a-conf /nonexistent/a.xml does not exist", "--dir", d, "--a-conf", "/nonexistent/a.xml",
+        "--b-conf", "/nonexistent/b.xml");
+    File site = tmp.resolve("site.xml").toFile();
+    Files.writeString(site.toPath(), "<configuration/>\n");
+    assertUsage(dir, "--a-set/--b-set on clusters of --a-conf/--b-conf can change only the clients", "--dir", d,
+        "--a-conf", site.getPath(), "--b-conf", site.getPath(), "--b-set", "hfile.block.cache.size=0.1");
+    assertUsage(dir, "--b-hbase-version is not available", "--dir", d, "--b-hbase-version", "1.7.2");
+    assertUsage(dir, "workload file", "--dir", d, "--workloads", "nosuchworkload", "--workload-dir", "../conf/workloads");
+    assertUsage(dir, "given twice", "--dir", d, "--workloads", "scan,scan", "--workload-dir", "../conf/workloads");
+    assertUsage(dir, "--confidence=95 is out of range", "--dir", d, "--confidence", "95", "--workload-dir",
+        "../conf/workloads");
+    assertUsage(dir, "--use-existing needs tables on a running cluster", "--dir", d, "--use-existing",
+        "--workload-dir", "../conf/workloads");
+    Files.createDirectories(dir.toPath());
+    ToolRun exists = ToolRun.capture(() -> Perf.run(new String[] {"ab", "--dir", d, "--workload-dir",
+        "../conf/workloads"}));
+    assertEquals(ExitCode.USAGE, exists.exitCode(), exists.all());
+    assertTrue(exists.err().contains("already exists: give a new directory"), exists.all());
+    assertEquals(0, dir.list().length, "nothing written into an existing directory");
+  }
+
+  @Test
+  void helpShowsTheDefaults() throws Exception {
+    ToolRun help = ToolRun.capture(() -> Perf.run(new String[] {"ab", "--help"}));
+    assertEquals(ExitCode.OK, help.exitCode());
+    String flat = help.out().replaceAll("\\s+", " ");
+    assertTrue(flat.contains("runs per side and workload, at least 2 (default: 3)"), help.all());
+    assertTrue(flat.contains("(default: updateonly,workloada,workloadc,workloadf)"), help.all());
+  }
+
+  private static void assertUsage(File dir, String expected, String... args) throws Exception {
+    String[] command = new String[args.length + 1];
+    command[0] = "ab";
+    System.arraycopy(args, 0, command, 1, args.length);
+    ToolRun run = ToolRun.capture(() -> Perf.run(command));
+    assertEquals(ExitCode.USAGE, run.exitCode(), run.all());
+    assertEquals(1, run.err().strip().lines().count(), "one line\n" + run.all());
+    assertTrue(run.err().contains(expected), "expected '" + expected + "'\n" + run.all());
+    assertFalse(dir.exists(), "nothing created\n" + run.all());
+  }
+}
