@@ -129,7 +129,7 @@ class AbIT {
     for (int position = 1; position <= order.size(); position++) {
       String run = order.get(position - 1);
       assertEquals(run, state.getProperty("scan.run." + position));
-      assertTrue(state.getProperty("scan.run." + position + ".restart").contains("region server replaced"),
+      assertTrue(state.getProperty("scan.run." + position + ".restart").matches("\\d+ region servers? replaced in .*"),
           state.toString());
       RunRecord record = RunRecord.read(fs, new Path(new File(dir, "scan/" + run.substring(0, 1).toLowerCase())
           .getAbsolutePath()));
