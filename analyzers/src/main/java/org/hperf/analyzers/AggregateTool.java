@@ -66,7 +66,8 @@ public final class AggregateTool extends HperfTool {
     }
     RunRecord record = readRecord(fs, runDir);
     List<Path> runs = runDirectories(fs, runDir);
-    String incomplete = incompleteness(fs, runs, record);
+    Map<Path, FileStatus[]> logsByRun = listLogs(fs, runs);
+    String incomplete = incompleteness(fs, logsByRun, record);
     if (incomplete != null) {
       throw new UsageException(incomplete + "; no figures were computed: aggregate a complete run directory");
     }
@@ -81,7 +82,8 @@ public final class AggregateTool extends HperfTool {
     Path parts = new Path(output, "parts");
     Job job = createSubmittableJob(conf, runs, parts, intervalMs);
     // A log is one input record, counted as a map reaches it.
-    JobProgress progress = JobProgress.counting("aggregate", "logs", countLogs(fs, runs), TaskCounter.MAP_INPUT_RECORDS);
+    long logs = logsByRun.values().stream().mapToLong(l -> l.length).sum();
+    JobProgress progress = JobProgress.counting("aggregate", "logs", logs, TaskCounter.MAP_INPUT_RECORDS);
     if (!runJob(job, progress)) {
       System.err.println("perf aggregate: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
       return ExitCode.FAILED;
@@ -92,8 +94,7 @@ public final class AggregateTool extends HperfTool {
       summary.summary().write(out);
     }
     write(fs, new Path(output, "summary.csv"), summary.csv());
-    for (FileStatus merged : fs.listStatus(parts, p -> TaskLogFormat.SUFFIX.length() > 0
-        && p.getName().endsWith(TaskLogFormat.SUFFIX))) {
+    for (FileStatus merged : fs.listStatus(parts, p -> p.getName().endsWith(TaskLogFormat.SUFFIX))) {
       fs.rename(merged.getPath(), new Path(output, merged.getPath().getName()));
     }
     System.out.print(summary.table());
@@ -175,11 +176,13 @@ public final class AggregateTool extends HperfTool {
    * What makes the runs unfit to aggregate, or null: a task log missing (the run had more clients)
    * or truncated (no closing window line). Only each log's last bytes are read here.
    */
-  private static String incompleteness(FileSystem fs, List<Path> runs, RunRecord record) throws IOException {
+  private static String incompleteness(FileSystem fs, Map<Path, FileStatus[]> logsByRun, RunRecord record)
+      throws IOException {
     int clients = record.execution().clients();
-    for (Path run : runs) {
+    for (Map.Entry<Path, FileStatus[]> entry : logsByRun.entrySet()) {
+      Path run = entry.getKey();
       Set<String> present = new TreeSet<>();
-      for (FileStatus log : fs.listStatus(run, p -> TaskLogFormat.isLogName(p.getName()))) {
+      for (FileStatus log : entry.getValue()) {
         present.add(log.getPath().getName());
         String problem = tailProblem(fs, log);
         if (problem != null) {
@@ -204,7 +207,7 @@ public final class AggregateTool extends HperfTool {
   private static String tailProblem(FileSystem fs, FileStatus log) throws IOException {
     String tail;
     try {
-      tail = TaskLog.tail(fs, log.getPath());
+      tail = TaskLog.tail(fs, log);
     } catch (org.apache.hadoop.fs.ChecksumException e) {
       // The file system's checksum (e.g. the local file system's .crc file) no longer matches.
       return " is corrupt: its content does not match its checksum (truncated or altered after it was written)";
@@ -221,10 +224,11 @@ public final class AggregateTool extends HperfTool {
     }
   }
 
-  private static long countLogs(FileSystem fs, List<Path> runs) throws IOException {
-    long logs = 0;
+  /** Each run directory's task logs, listed once for the completeness check and the progress total. */
+  private static Map<Path, FileStatus[]> listLogs(FileSystem fs, List<Path> runs) throws IOException {
+    Map<Path, FileStatus[]> logs = new java.util.LinkedHashMap<>();
     for (Path run : runs) {
-      logs += fs.listStatus(run, p -> TaskLogFormat.isLogName(p.getName())).length;
+      logs.put(run, fs.listStatus(run, p -> TaskLogFormat.isLogName(p.getName())));
     }
     return logs;
   }

@@ -3,8 +3,6 @@ package org.hperf.analyzers;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -19,7 +17,7 @@ import org.hperf.core.run.TaskLogFormat;
 /**
  * Turns one run's merged records into its figures, streaming: the run's keys arrive windows first,
  * then counts, then interval histograms in time order, then whole-run histograms
- * ({@link MergeRecord}), so the reducer holds the run's task windows and one histogram at a time.
+ * ({@link MergeRecord}), so the reducer holds the run's common window and one histogram at a time.
  * It writes the run's merged interval log ({@code <run>.hlog}, committed with the job's output)
  * and {@link RunResult}'s lines: window, throughput per tag, interval points, totals.
  */
@@ -65,7 +63,7 @@ public final class RunMergeReducer extends Reducer<Text, Text, Text, Text> {
   private static final class Run {
     final String name;
     final long intervalMs;
-    final List<long[]> windows = new ArrayList<>();
+    int tasks;
     final Map<String, Double> operationsInWindow = new TreeMap<>();
     long start = Long.MIN_VALUE;
     long end = Long.MAX_VALUE;
@@ -81,7 +79,7 @@ public final class RunMergeReducer extends Reducer<Text, Text, Text, Text> {
     void addWindow(String[] window) {
       long taskStart = Long.parseLong(window[1]);
       long taskEnd = Long.parseLong(window[2]);
-      windows.add(new long[] {taskStart, taskEnd});
+      tasks++;
       start = Math.max(start, taskStart);
       end = Math.min(end, taskEnd);
       lastEnd = Math.max(lastEnd, taskEnd);
@@ -118,7 +116,7 @@ public final class RunMergeReducer extends Reducer<Text, Text, Text, Text> {
         logOut = new PrintStream(file.getFileSystem(context.getConfiguration()).create(file, false), false,
             StandardCharsets.UTF_8);
         log = new HistogramLogWriter(logOut);
-        log.outputComment("[hperf aggregate " + name + ": " + windows.size() + " tasks merged]");
+        log.outputComment("[hperf aggregate " + name + ": " + tasks + " tasks merged]");
         log.outputLogFormatVersion();
         log.outputStartTime(start);
         log.setBaseTime(start);
@@ -132,7 +130,7 @@ public final class RunMergeReducer extends Reducer<Text, Text, Text, Text> {
       if (logOut != null) {
         logOut.close();
       }
-      context.write(new Text(name), RunResult.windowLine(windows.size(), start, end, lastEnd));
+      context.write(new Text(name), RunResult.windowLine(tasks, start, end, lastEnd));
       double seconds = (end - start) / 1000.0;
       for (Map.Entry<String, Double> e : operationsInWindow.entrySet()) {
         context.write(new Text(name), RunResult.throughputLine(e.getKey(), seconds > 0 ? e.getValue() / seconds : 0));

@@ -9,6 +9,7 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.hperf.core.run.TaskLogFormat;
@@ -40,7 +41,7 @@ final class TaskLog {
   /** Reads the log's window; throws if the log is truncated or not an hperf task log. */
   static TaskLog open(FileSystem fs, Path path) throws IOException {
     String task = path.getParent().getName() + "/" + TaskLogFormat.taskOf(path.getName());
-    String tail = tail(fs, path);
+    String tail = tail(fs, fs.getFileStatus(path));
     OptionalLong start = TaskLogFormat.windowStart(tail);
     OptionalLong end = TaskLogFormat.windowEnd(tail);
     if (start.isEmpty() || end.isEmpty()) {
@@ -51,10 +52,10 @@ final class TaskLog {
   }
 
   /** The last bytes of a log, where a complete one has its window line. */
-  static String tail(FileSystem fs, Path path) throws IOException {
-    long length = fs.getFileStatus(path).getLen();
+  static String tail(FileSystem fs, FileStatus log) throws IOException {
+    long length = log.getLen();
     byte[] bytes = new byte[(int) Math.min(TAIL_BYTES, length)];
-    try (FSDataInputStream in = fs.open(path)) {
+    try (FSDataInputStream in = fs.open(log.getPath())) {
       in.readFully(length - bytes.length, bytes);
     }
     return new String(bytes, StandardCharsets.UTF_8);

@@ -17,6 +17,7 @@ import org.apache.hadoop.fs.Path;
 import org.hperf.core.LatencyHistograms;
 import org.hperf.core.UsageException;
 import org.hperf.core.run.RunSummary;
+import org.hperf.core.run.TaskLogFormat;
 
 /**
  * One aggregated workload as the report shows it: the typed summary (figures, time series, the
@@ -38,7 +39,7 @@ final class WorkloadReport {
     WorkloadReport report = new WorkloadReport(AggregatedDir.read(conf, dir));
     FileSystem fs = dir.getFileSystem(conf);
     for (FileStatus log : fs.listStatus(new Path(dir, "aggregate"),
-        p -> p.getName().endsWith(LatencyHistograms.LOG_SUFFIX))) {
+        p -> p.getName().endsWith(TaskLogFormat.SUFFIX))) {
       try (InputStream in = fs.open(log.getPath())) {
         HistogramLogReader reader = new HistogramLogReader(in);
         EncodableHistogram h;

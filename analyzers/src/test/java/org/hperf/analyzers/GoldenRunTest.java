@@ -17,6 +17,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.hperf.core.OperationType;
 import org.hperf.core.ExitCode;
 import org.hperf.core.LatencyHistograms;
 import org.hperf.core.run.RunRecord;
@@ -67,7 +68,7 @@ class GoldenRunTest {
     long reads = logs.get("READ").getTotalCount();
     long updates = logs.get("UPDATE").getTotalCount();
     long rmws = logs.get("READ_MODIFY_WRITE").getTotalCount();
-    long all = summary.overall().get(TaskLogFormat.ALL_TAG).latency().operations();
+    long all = summary.overall().get(OperationType.ALL_TAG).latency().operations();
     assertTrue(rmws > 0);
     assertEquals((reads - rmws) + (updates - rmws) + rmws, all, "plain reads + plain updates + RMWs");
     RunRecord.Outcome run = RunRecord.read(FileSystem.getLocal(new Configuration()), new org.apache.hadoop.fs.Path(
@@ -79,7 +80,7 @@ class GoldenRunTest {
     // the few milliseconds by which the two tasks' windows differ.
     RunSummary.Run figures = summary.perRun().get("run-1");
     double seconds = (figures.windowEndMs() - figures.windowStartMs()) / 1000.0;
-    double allPerSecond = figures.operations().get(TaskLogFormat.ALL_TAG).throughputOpsPerSec();
+    double allPerSecond = figures.operations().get(OperationType.ALL_TAG).throughputOpsPerSec();
     assertEquals(all / seconds, allPerSecond, 0.01 * allPerSecond);
     assertTrue(allPerSecond < figures.operations().get("READ").throughputOpsPerSec()
         + figures.operations().get("READ_MODIFY_WRITE").throughputOpsPerSec()
@@ -88,7 +89,7 @@ class GoldenRunTest {
 
   @Test
   void reportAndCompareReadTheSameFigures() throws Exception {
-    double all = summary.overall().get(TaskLogFormat.ALL_TAG).throughputOpsPerSec();
+    double all = summary.overall().get(OperationType.ALL_TAG).throughputOpsPerSec();
     ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(),
         new String[] {dir.getPath(), "--html", tmp.resolve("report.html").toString()});
     assertEquals(ExitCode.OK, report.exitCode(), report.all());
@@ -102,7 +103,7 @@ class GoldenRunTest {
     Map<String, JsonNode> rows = new HashMap<>();
     new ObjectMapper().readTree(compare.out()).path("operations")
         .forEach(row -> rows.put(row.path("operation").textValue(), row));
-    assertEquals(all, rows.get(TaskLogFormat.ALL_TAG).path("throughputOpsPerSec").path("meanA").doubleValue(), 1e-9);
+    assertEquals(all, rows.get(OperationType.ALL_TAG).path("throughputOpsPerSec").path("meanA").doubleValue(), 1e-9);
     // One run: its p99 is the p99 of all runs merged.
     assertEquals(summary.overall().get("READ").latency().p99Micros(),
         rows.get("READ").path("p99Micros").path("meanB").doubleValue(), 1e-9);

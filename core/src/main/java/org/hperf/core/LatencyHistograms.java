@@ -11,8 +11,6 @@ public final class LatencyHistograms {
   public static final long LOWEST_MICROS = 1;
   public static final long HIGHEST_MICROS = 3_600_000_000L;
   public static final int SIGNIFICANT_DIGITS = 3;
-  /** File name suffix of a task's interval log. */
-  public static final String LOG_SUFFIX = org.hperf.core.run.TaskLogFormat.SUFFIX;
 
   private LatencyHistograms() {
   }

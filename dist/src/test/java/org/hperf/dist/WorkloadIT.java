@@ -338,32 +338,31 @@ class WorkloadIT {
     return rows;
   }
 
-  /** Total count per tag in one merged (aggregate) log. */
+  /** Total count per tag in one HdrHistogram log (a task's, or one the aggregate merged). */
   static Map<String, Long> mergedLogCounts(File log) throws IOException {
     Map<String, Long> counts = new HashMap<>();
-    try (FileInputStream in = new FileInputStream(log)) {
-      HistogramLogReader reader = new HistogramLogReader(in);
-      EncodableHistogram h;
-      while ((h = reader.nextIntervalHistogram()) != null) {
-        counts.merge(h.getTag(), ((org.HdrHistogram.Histogram) h).getTotalCount(), Long::sum);
-      }
+    for (org.HdrHistogram.Histogram h : intervals(log)) {
+      counts.merge(h.getTag(), h.getTotalCount(), Long::sum);
     }
     return counts;
   }
 
   /** One tag's count per interval, in time order, in a merged (aggregate) log. */
   static List<Long> mergedLogIntervalCounts(File log, String tag) throws IOException {
-    List<Long> counts = new java.util.ArrayList<>();
+    return intervals(log).stream().filter(h -> tag.equals(h.getTag())).map(h -> h.getTotalCount()).toList();
+  }
+
+  /** Every interval histogram of an HdrHistogram log, in log order, read by HdrHistogram's reader. */
+  private static List<org.HdrHistogram.Histogram> intervals(File log) throws IOException {
+    List<org.HdrHistogram.Histogram> intervals = new java.util.ArrayList<>();
     try (FileInputStream in = new FileInputStream(log)) {
       HistogramLogReader reader = new HistogramLogReader(in);
       EncodableHistogram h;
       while ((h = reader.nextIntervalHistogram()) != null) {
-        if (tag.equals(h.getTag())) {
-          counts.add(((org.HdrHistogram.Histogram) h).getTotalCount());
-        }
+        intervals.add((org.HdrHistogram.Histogram) h);
       }
     }
-    return counts;
+    return intervals;
   }
 
   /** Total count per tag over all clients' committed logs of a run directory. */
@@ -372,13 +371,7 @@ class WorkloadIT {
     assertEquals(clients, logs == null ? 0 : logs.length, "one committed log per client in " + runDir);
     Map<String, Long> counts = new HashMap<>();
     for (File log : logs) {
-      try (FileInputStream in = new FileInputStream(log)) {
-        HistogramLogReader reader = new HistogramLogReader(in);
-        EncodableHistogram h;
-        while ((h = reader.nextIntervalHistogram()) != null) {
-          counts.merge(h.getTag(), ((org.HdrHistogram.Histogram) h).getTotalCount(), Long::sum);
-        }
-      }
+      mergedLogCounts(log).forEach((tag, count) -> counts.merge(tag, count, Long::sum));
     }
     return counts;
   }

@@ -66,9 +66,9 @@ final class OperationRecorders {
       }
     }
     if (allIntended != null) {
-      write(writer, allIntended, TaskLogFormat.intendedTag(TaskLogFormat.ALL_TAG), measureFromMs, notAfterMs);
+      write(writer, allIntended, TaskLogFormat.intendedTag(OperationType.ALL_TAG), measureFromMs, notAfterMs);
     }
-    return write(writer, allService, TaskLogFormat.ALL_TAG, measureFromMs, notAfterMs);
+    return write(writer, allService, OperationType.ALL_TAG, measureFromMs, notAfterMs);
   }
 
   private static long write(HistogramLogWriter writer, Recorder recorder, String tag, long measureFromMs,

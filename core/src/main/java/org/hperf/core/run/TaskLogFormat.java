@@ -20,16 +20,14 @@ import org.hperf.core.OperationType;
  * #[hperf window startMs=&lt;epoch ms&gt; endMs=&lt;epoch ms&gt;]   last line, written when the task closes the log
  * </pre>
  * Tags: one per operation ({@code READ}, {@code UPDATE}, ...; a read-modify-write's inner read
- * and update are in READ and UPDATE too, as YCSB counts them), {@link #ALL_TAG} for the top-level
+ * and update are in READ and UPDATE too, as YCSB counts them), {@link OperationType#ALL_TAG} for the top-level
  * operations (each operation the workload chose once, a read-modify-write as one), and each of
- * those plus {@link #INTENDED_SUFFIX} for latency from the intended start when a rate is set. A
+ * those plus {@link OperationType#INTENDED_SUFFIX} for latency from the intended start when a rate is set. A
  * log without the window line is truncated and must not be aggregated.
  */
 public final class TaskLogFormat {
   public static final String SUFFIX = ".hlog";
   /** The top-level operations: what a throughput "of the workload" counts. */
-  public static final String ALL_TAG = OperationType.ALL_TAG;
-  public static final String INTENDED_SUFFIX = OperationType.INTENDED_SUFFIX;
   private static final String WINDOW_PREFIX = "[hperf window startMs=";
   private static final Pattern WINDOW = Pattern.compile("#\\[hperf window startMs=(\\d+) endMs=(\\d+)\\]\\s*$");
   private static final Pattern NAME = Pattern.compile("client-(\\d{5,})\\.hlog");
@@ -53,11 +51,7 @@ public final class TaskLogFormat {
   }
 
   public static String intendedTag(String tag) {
-    return tag + INTENDED_SUFFIX;
-  }
-
-  public static boolean isIntended(String tag) {
-    return tag.endsWith(INTENDED_SUFFIX);
+    return tag + OperationType.INTENDED_SUFFIX;
   }
 
   /**

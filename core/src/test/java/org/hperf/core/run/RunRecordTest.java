@@ -8,6 +8,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import java.util.Map;
+import org.hperf.core.OperationType;
 import org.hperf.core.ClientMode;
 import org.junit.jupiter.api.Test;
 
@@ -103,7 +104,7 @@ class RunRecordTest {
     assertFalse(TaskLogFormat.endsWithWindow(line + "Tag=ALL,...\n"), "the window line must be last");
     assertEquals(1000, TaskLogFormat.windowStart(line).getAsLong());
     assertEquals(2500, TaskLogFormat.windowEnd(line).getAsLong());
-    assertEquals("ALL.intended", TaskLogFormat.intendedTag(TaskLogFormat.ALL_TAG));
+    assertEquals("ALL.intended", TaskLogFormat.intendedTag(OperationType.ALL_TAG));
     assertEquals("[hperf workload=workloada run=1 client=0 of 2 threads=8 target=0.0]",
         TaskLogFormat.headerComment("workloada", 1, 0, 2, ClientMode.SYNC, 8, 0));
     assertEquals("[hperf workload=workloada run=1 client=0 of 2 mode=async inflight=16 target=100.0]",

@@ -9,6 +9,7 @@ import org.HdrHistogram.HistogramLogWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.util.ToolRunner;
+import org.hperf.core.OperationType;
 import org.hperf.analyzers.AggregateTool;
 import org.hperf.core.ExitCode;
 import org.hperf.core.LatencyHistograms;
@@ -85,7 +86,7 @@ public final class AggregateBenchmark {
         writer.outputBaseTime(start);
         writer.outputLegend();
         for (int i = 0; i < intervals; i++) {
-          for (String tag : new String[] {"READ", "UPDATE", TaskLogFormat.ALL_TAG}) {
+          for (String tag : new String[] {"READ", "UPDATE", OperationType.ALL_TAG}) {
             Histogram h = LatencyHistograms.newHistogram();
             for (int s = 0; s < 1000; s++) {
               h.recordValue(100 + (long) (random.nextDouble() * random.nextDouble() * 20_000));
