@@ -165,6 +165,11 @@ public final class EmbeddedCluster implements AutoCloseable {
       }
       waitFor("the master to drop the old region servers", () -> admin.getRegionServers().stream()
           .noneMatch(old::contains));
+      // The master handles a stopped server as a dead one (a ServerCrashProcedure: its WALs, its
+      // regions, hbase:meta): left running, it would take the CPU of the next run and hold up the
+      // next restart's moves.
+      waitFor("the master to finish with the old region servers", () -> !hbase.getMaster().getServerManager()
+          .areDeadServersInProgress());
       for (ServerName server : old) {
         // The drain list would otherwise keep the stopped servers' names for the cluster's life.
         admin.recommissionRegionServer(server, List.of());
