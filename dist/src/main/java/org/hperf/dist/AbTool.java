@@ -120,7 +120,7 @@ public final class AbTool extends HperfTool {
       cluster = EmbeddedCluster.start(clusterDir, 1);
     }
     try {
-      Configuration base = plan.embedded() ? cluster.configuration() : getConf();
+      Configuration base = plan.embedded() ? withCommandLineSettings(cluster.configuration()) : getConf();
       base.set(HperfTool.JOB_CONF_DIR, new Path(dir, "jobs").toString());
       Execution execution = new Execution(plan, cluster, plan.a().configuration(base), plan.b().configuration(base),
           fs, dir);
@@ -145,6 +145,20 @@ public final class AbTool extends HperfTool {
             + cluster.restartRegionServers(Map.of()));
       }
     }
+  }
+
+  /**
+   * The embedded cluster's client configuration with the user's generic {@code -D key=value}
+   * options on top (e.g. {@code -D hperf.progress.seconds=0}), which the cluster's own would drop.
+   */
+  private Configuration withCommandLineSettings(Configuration clusterConf) {
+    for (Map.Entry<String, String> entry : getConf()) {
+      String[] sources = getConf().getPropertySources(entry.getKey());
+      if (sources != null && java.util.Arrays.asList(sources).contains("from command line")) {
+        clusterConf.set(entry.getKey(), entry.getValue());
+      }
+    }
+    return clusterConf;
   }
 
   /** One ab command under way: its plan, cluster, the sides' client configurations and its record. */

@@ -169,6 +169,21 @@ class AbIT {
     assertTrue(!new File(side, "run-4").exists());
   }
 
+  /** ab never drops or overwrites a table, nor assumes one: both refused before anything is written. */
+  @Order(4)
+  @Test
+  void existingTablesAreRefusedAndMissingOnesAreNotAssumed() throws Exception {
+    File dir = new File(BASE, "refused");
+    ToolRun exists = ab("--dir", dir.getPath(), "--table", TABLE, "--workloads", "randomread");
+    assertEquals(ExitCode.USAGE, exists.exitCode(), exists.all());
+    assertEquals("perf ab: table abit_a of side A already exists: ab never drops a table; give another --table, or"
+        + " --use-existing to run on it as it is", exists.err().strip());
+    ToolRun missing = ab("--dir", dir.getPath(), "--table", "abit_none", "--use-existing", "--workloads", "randomread");
+    assertEquals(ExitCode.USAGE, missing.exitCode(), missing.all());
+    assertTrue(missing.err().strip().startsWith("perf ab: table abit_none_a of side A does not exist"), missing.all());
+    assertTrue(!dir.exists(), "nothing written");
+  }
+
   /** The mini cluster's client configuration as a site file, as a real cluster's hbase-site.xml. */
   private static File siteFile() throws Exception {
     File site = new File(BASE, "hbase-site.xml");
