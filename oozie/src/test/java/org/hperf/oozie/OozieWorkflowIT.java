@@ -44,8 +44,9 @@ import org.junit.jupiter.api.Test;
  * {@code oozie} command line to Oozie's REST API ({@code hdfs} and {@code oozie} are the real
  * FsShell and OozieCLI in JVMs of their own, under those names on PATH). The workflow, with the
  * real OozieMain in YARN launchers against the embedded HBase, reaches end; rerun from verify on a
- * damaged table, it ends at the kill node, whose message names verify; the coordinator materializes
- * two nightly actions into separate tables and run directories.
+ * damaged table, it ends at the kill node, whose message names verify; a workload outside the list
+ * ends it before anything runs; the coordinator materializes two nightly actions into separate
+ * tables and run directories.
  */
 class OozieWorkflowIT {
   private static final File DIR = new File(System.getProperty("hperf.test.dir", "target/test-tmp"), "oozie-it");
@@ -123,6 +124,28 @@ class OozieWorkflowIT {
         kill.getErrorMessage());
     assertEquals(List.of("verify"), javaActions(killed).stream().filter(a -> !a.equals("create-table")
         && !a.equals("load")).toList(), "nothing ran after the failed verify: " + describe(killed));
+  }
+
+  @Test
+  void aWorkloadOutsideTheListEndsTheWorkflowBeforeAnythingRuns() throws Exception {
+    OozieClient client = LocalOozie.getClient();
+    java.util.Properties job = client.createConfiguration();
+    tinyJob(oozie.resourceManager(), "never_created").forEach(job::setProperty);
+    job.setProperty("workloads", "workloadc, randomread-mem,workloadz");
+    job.setProperty("runsDir", HOME + "/hperf-runs/never");
+    job.setProperty(OozieClient.APP_PATH, oozie.nameNode() + APP);
+    // The application as the other tests' scripts/oozie-submit uploaded it, or upload it here.
+    if (!oozie.fileSystem().exists(new Path(APP, "workflow.xml"))) {
+      oozie.fileSystem().copyFromLocalFile(new Path(new File("../conf/oozie/workflow.xml").getAbsolutePath()),
+          new Path(APP, "workflow.xml"));
+    }
+    WorkflowJob killed = waitFor(client, client.run(job));
+    assertEquals(WorkflowJob.Status.KILLED, killed.getStatus(), describe(killed));
+    WorkflowAction kill = killed.getActions().stream().filter(a -> a.getName().equals("bad-workloads")).findFirst()
+        .orElseThrow(() -> new AssertionError("not killed at bad-workloads: " + describe(killed)));
+    assertTrue(kill.getErrorMessage().startsWith("workloads=workloadc, randomread-mem,workloadz: give a"),
+        kill.getErrorMessage());
+    assertEquals(List.of(), javaActions(killed), describe(killed));
   }
 
   @Test
