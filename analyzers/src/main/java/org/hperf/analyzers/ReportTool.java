@@ -1,11 +1,14 @@
 package org.hperf.analyzers;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.hperf.core.ExitCode;
 import org.hperf.core.HperfTool;
@@ -25,10 +28,11 @@ import org.hperf.core.run.RunSummary;
  */
 public final class ReportTool extends HperfTool {
   public static final String NAME = "report";
+  private static final Pattern GLOB = Pattern.compile("[*?\\[{]");
 
   @Override
   protected CommandOptions options() {
-    return new CommandOptions(NAME, "<run dir>... [options]",
+    return new CommandOptions(NAME, "<run dir or pattern>... [options]",
         "Report aggregated workload runs as a text table and a self-contained HTML page.")
         .value(null, "html", "file", "where the HTML page goes", "<first run dir>/report.html");
   }
@@ -43,17 +47,45 @@ public final class ReportTool extends HperfTool {
     if (parsed.positional().isEmpty()) {
       throw new UsageException("no run directory given: perf report <dir aggregated by perf aggregate>...");
     }
+    List<Path> runDirs = new ArrayList<>();
+    for (String arg : parsed.positional()) {
+      runDirs.addAll(runDirs(arg));
+    }
     List<WorkloadReport> workloads = new ArrayList<>();
-    for (String dir : parsed.positional()) {
-      workloads.add(WorkloadReport.read(getConf(), new Path(dir)));
+    for (Path dir : runDirs) {
+      workloads.add(WorkloadReport.read(getConf(), dir));
     }
     System.out.print(text(workloads));
-    Path html = new Path(parsed.string("html", new Path(parsed.positional().get(0), "report.html").toString()));
+    Path html = new Path(parsed.string("html", new Path(runDirs.get(0), "report.html").toString()));
     try (OutputStream out = html.getFileSystem(getConf()).create(html, true)) {
       out.write(new HtmlReport(workloads).render().getBytes(StandardCharsets.UTF_8));
     }
     System.out.println("HTML report: " + html);
     return ExitCode.OK;
+  }
+
+  /**
+   * The run directories a positional argument names: itself, or for a pattern ({@code runs/*}, as
+   * the Oozie workflow passes, where no shell expands it) the directories it matches in name order;
+   * a pattern that matches no directory is a usage error.
+   */
+  private List<Path> runDirs(String arg) throws IOException, UsageException {
+    Path path = new Path(arg);
+    if (!GLOB.matcher(arg).find()) {
+      return List.of(path);
+    }
+    FileStatus[] matches = path.getFileSystem(getConf()).globStatus(path);
+    List<Path> dirs = new ArrayList<>();
+    for (FileStatus match : matches == null ? new FileStatus[0] : matches) {
+      if (match.isDirectory()) {
+        dirs.add(match.getPath());
+      }
+    }
+    if (dirs.isEmpty()) {
+      throw new UsageException(arg + " matches no directory: give run directories aggregated by perf aggregate");
+    }
+    dirs.sort(null);
+    return dirs;
   }
 
   static String text(List<WorkloadReport> workloads) {

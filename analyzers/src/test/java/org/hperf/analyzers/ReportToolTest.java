@@ -96,6 +96,23 @@ class ReportToolTest {
   }
 
   @Test
+  void aPatternReportsEveryRunDirectoryItMatches(@TempDir Path tmp) throws Exception {
+    File runs = tmp.resolve("runs").toFile();
+    run(runs.toPath(), "workloada", "workloada", 1);
+    run(runs.toPath(), "randomread", "randomread", 1);
+    Files.writeString(runs.toPath().resolve("report.html"), "an earlier report: not a run directory");
+    ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(),
+        new String[] {runs + "/*", "--html", tmp.resolve("all.html").toString()});
+    assertEquals(ExitCode.OK, report.exitCode(), report.all());
+    assertEquals(List.of("randomread", "workloada"), report.out().lines().map(l -> l.split(" ")[0])
+        .filter(w -> w.equals("workloada") || w.equals("randomread")).distinct().toList(), report.out());
+
+    ToolRun none = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {tmp.resolve("nothing") + "/*"});
+    assertEquals(ExitCode.USAGE, none.exitCode(), none.all());
+    assertTrue(none.err().contains("matches no directory"), none.all());
+  }
+
+  @Test
   void unaggregatedOrOldSummaryIsAUsageError(@TempDir Path tmp) throws Exception {
     ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {tmp.toString()});
     assertEquals(ExitCode.USAGE, report.exitCode());

@@ -57,6 +57,11 @@ public final class Perf {
 
   /** Runs a command and returns its exit code; the only caller of System.exit is {@link #main}. */
   public static int run(String[] args) {
+    return run(HBaseConfiguration.create(), args);
+  }
+
+  /** Runs a command with {@code conf} under its generic options (-conf, -D) and returns its exit code. */
+  public static int run(Configuration conf, String[] args) {
     if (args.length == 0) {
       System.err.println("perf: no command given");
       System.err.print(commandList());
@@ -80,7 +85,6 @@ public final class Perf {
           + " cluster's hbase-site.xml");
       return ExitCode.USAGE;
     }
-    Configuration conf = HBaseConfiguration.create();
     try {
       return ToolRunner.run(conf, command.tool().get(), rest);
     } catch (Exception e) {

@@ -66,6 +66,45 @@ class OozieWorkflowTest {
     }
   }
 
+  @Test
+  void theWorkflowsDefaultsAreTheSuitesWorkloadsAndTheBuildsJvmFlags() throws Exception {
+    Document workflow = parse(new File(OOZIE, "workflow.xml"));
+    assertEquals(SuiteTool.DEFAULT_WORKLOADS, parameter(workflow, "workloads"), "the suite's default list");
+    assertEquals(java.nio.file.Files.readString(new File("target/jvm.options").toPath()).trim(),
+        parameter(workflow, "launcherJavaOpts"), "the JDK 17 flags of the pom (hperf.jvm.opens)");
+    // Each workload of the list has its decision, run and aggregate steps, so that the list can choose it.
+    java.util.Set<String> names = new java.util.HashSet<>();
+    NodeList nodes = workflow.getDocumentElement().getChildNodes();
+    for (int i = 0; i < nodes.getLength(); i++) {
+      if (nodes.item(i) instanceof Element e && e.hasAttribute("name")) {
+        names.add(e.getAttribute("name"));
+      }
+    }
+    for (String workload : SuiteTool.DEFAULT_WORKLOADS.split(",")) {
+      for (String step : List.of("want-", "run-", "aggregate-")) {
+        org.junit.jupiter.api.Assertions.assertTrue(names.contains(step + workload), step + workload);
+      }
+    }
+  }
+
+  private static String parameter(Document workflow, String name) {
+    NodeList properties = ((Element) workflow.getElementsByTagNameNS("*", "parameters").item(0))
+        .getElementsByTagNameNS("*", "property");
+    for (int i = 0; i < properties.getLength(); i++) {
+      Element property = (Element) properties.item(i);
+      if (property.getElementsByTagNameNS("*", "name").item(0).getTextContent().equals(name)) {
+        return property.getElementsByTagNameNS("*", "value").item(0).getTextContent();
+      }
+    }
+    throw new AssertionError("no parameter " + name);
+  }
+
+  private static Document parse(File xml) throws Exception {
+    DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+    factory.setNamespaceAware(true);
+    return factory.newDocumentBuilder().parse(xml);
+  }
+
   private static void validate(File xml, String xsd) throws Exception {
     URL schema = OozieWorkflowTest.class.getClassLoader().getResource(xsd);
     assertNotNull(schema, xsd + " from oozie-client");
