@@ -77,6 +77,10 @@ public final class Perf {
       System.err.println("perf: unknown command '" + name + "': run 'perf help' for the list of commands");
       return ExitCode.USAGE;
     }
+    // HBaseConfiguration.create() resolves classes through HBase's class loader. Under
+    // 'hadoop jar' HBase sits on the application class path and hperf in RunJar's child loader,
+    // so job classes named in the configuration (input formats, mappers) would not be found.
+    conf.setClassLoader(Perf.class.getClassLoader());
     String[] rest = java.util.Arrays.copyOfRange(args, 1, args.length);
     String missingConf = missingConfFile(rest);
     if (missingConf != null) {
