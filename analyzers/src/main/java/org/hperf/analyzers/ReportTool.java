@@ -57,6 +57,8 @@ public final class ReportTool extends HperfTool {
     }
     System.out.print(text(workloads));
     Path html = new Path(parsed.string("html", new Path(runDirs.get(0), "report.html").toString()));
+    // A path without a scheme is on the default file system (HDFS on a cluster): say which.
+    html = html.getFileSystem(getConf()).makeQualified(html);
     try (OutputStream out = html.getFileSystem(getConf()).create(html, true)) {
       out.write(new HtmlReport(workloads).render().getBytes(StandardCharsets.UTF_8));
     }

@@ -8,7 +8,8 @@ import org.apache.hadoop.mapreduce.MRConfig;
 
 /**
  * Ships the jars a job's tasks need (HBase's, hperf's) through the distributed cache on a real
- * cluster. In the LocalJobRunner the tasks share the submitting JVM's classpath, and shipping only
+ * cluster, and the JDK flags their JVMs need ({@link TaskJvmOptions}). In the LocalJobRunner the
+ * tasks share the submitting JVM's classpath, and shipping only
  * makes Hadoop try to symlink a {@code libjars} directory into the working directory.
  */
 public final class JobJars {
@@ -25,6 +26,7 @@ public final class JobJars {
       TableMapReduceUtil.addDependencyJars(job);
       TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), DatasetSpec.class,
           org.apache.commons.cli.CommandLine.class, org.HdrHistogram.Histogram.class);
+      TaskJvmOptions.addTo(job.getConfiguration());
     } else {
       // HBase's own job helpers (HFileOutputFormat2) add them unasked; the local runner needs none.
       job.getConfiguration().unset("tmpjars");

@@ -1,0 +1,133 @@
+package org.hperf.pseudo;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One cluster of scripts/pseudo-cluster, started and stopped through the script, and commands
+ * run against it as a user runs them: bash, scripts/perf-cluster, with the PATH and
+ * configuration directories that {@code scripts/pseudo-cluster env} prints.
+ */
+final class PseudoCluster implements AutoCloseable {
+  /** A finished command: its exit code and everything it printed, stdout and stderr together. */
+  record Result(int exitCode, String output, long millis) {
+  }
+
+  private final File root;
+  private final File dir;
+  private final String hbaseVersion;
+  private final Properties env = new Properties();
+  private long startMillis;
+
+  private PseudoCluster(File root, File dir, String hbaseVersion) {
+    this.root = root;
+    this.dir = dir;
+    this.hbaseVersion = hbaseVersion;
+  }
+
+  /** Starts a cluster of this HBase release in dir; throws with the script's output if it fails. */
+  static PseudoCluster start(File root, File dir, String hbaseVersion) {
+    PseudoCluster cluster = new PseudoCluster(root, dir, hbaseVersion);
+    Result started = cluster.bash(20, "scripts/pseudo-cluster start --dir '" + dir + "' --hbase-version " + hbaseVersion);
+    if (started.exitCode() != 0) {
+      throw new IllegalStateException("pseudo-cluster with HBase " + hbaseVersion + " did not start:\n" + started.output());
+    }
+    cluster.startMillis = started.millis();
+    try (var in = Files.newBufferedReader(new File(dir, "cluster.env").toPath())) {
+      cluster.env.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return cluster;
+  }
+
+  String hbaseVersion() {
+    return hbaseVersion;
+  }
+
+  long startMillis() {
+    return startMillis;
+  }
+
+  /** A value of cluster.env, e.g. JOBHISTORY_WEB. */
+  String env(String key) {
+    return env.getProperty(key);
+  }
+
+  File dir() {
+    return dir;
+  }
+
+  File log(String daemon) {
+    return new File(dir, "logs/" + daemon + ".log");
+  }
+
+  /** Runs scripts/perf-cluster with these arguments, as a user would after eval "$(pseudo-cluster env)". */
+  Result perfCluster(String arguments) {
+    return bash(15, "eval \"$(scripts/pseudo-cluster env --dir '" + dir + "')\"; PERF_JAR=dist/target/perf.jar scripts/perf-cluster " + arguments);
+  }
+
+  /** Runs a command of the pseudo-cluster's own 'hadoop' launcher, e.g. "fs -ls /". */
+  Result hadoop(String arguments) {
+    return bash(5, "'" + dir + "/bin/hadoop' " + arguments);
+  }
+
+  Result bash(int timeoutMinutes, String script) {
+    long began = System.nanoTime();
+    try {
+      File output = File.createTempFile("pseudo-", ".out", new File(root, "target"));
+      try {
+        Process process = new ProcessBuilder("bash", "-c", script).directory(root).redirectErrorStream(true)
+            .redirectOutput(output).start();
+        if (!process.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
+          process.descendants().forEach(ProcessHandle::destroyForcibly);
+          process.destroyForcibly();
+          throw new IllegalStateException("timed out after " + timeoutMinutes + " min: " + script + "\n"
+              + Files.readString(output.toPath(), StandardCharsets.UTF_8));
+        }
+        String text = Files.readString(output.toPath(), StandardCharsets.UTF_8);
+        return new Result(process.exitValue(), text, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began));
+      } finally {
+        Files.deleteIfExists(output.toPath());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Java processes of this cluster's daemons, by name, from its pid files (for the test's checks). */
+  Map<String, Long> daemonPids() {
+    Map<String, Long> pids = new LinkedHashMap<>();
+    File[] files = new File(dir, "pids").listFiles((d, name) -> name.endsWith(".pid"));
+    for (File file : files == null ? new File[0] : files) {
+      try {
+        pids.put(file.getName().replace(".pid", ""), Long.parseLong(Files.readString(file.toPath()).trim()));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return pids;
+  }
+
+  @Override
+  public void close() {
+    Result stopped = bash(3, "scripts/pseudo-cluster stop --dir '" + dir + "'");
+    List<String> left = new ArrayList<>();
+    daemonPids().forEach((name, pid) -> left.add(name + " " + pid));
+    if (stopped.exitCode() != 0 || !left.isEmpty()) {
+      throw new IllegalStateException("pseudo-cluster stop failed (left: " + left + "):\n" + stopped.output());
+    }
+  }
+}
