@@ -71,6 +71,9 @@ public final class LoadTool extends HperfTool {
     LoadMode mode = LoadMode.parse(parsed.string("mode", "bulk"));
     long compactionTimeoutMinutes = parsed.longValue("compaction-timeout", 240, 1, 7 * 24 * 60);
     Configuration conf = getConf();
+    if (mode == LoadMode.BULK) {
+      BulkLoadCompatibility.check();
+    }
     try (Connection connection = HBaseAccess.connect(conf); Admin admin = connection.getAdmin()) {
       DatasetSpec dataset = ExistingDataset.resolve(admin, given);
       RecordRange range = RecordRange.resolve(given, parsed, dataset);
