@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import org.hperf.core.LatencyHistograms;
 import org.hperf.core.run.RunRecord;
 import org.hperf.core.run.RunSummary;
+import org.hperf.core.run.TaskLogFormat;
 
 /**
  * Builds a workload's {@link RunSummary} from what the aggregate job produced. Per run and tag:
@@ -29,7 +30,8 @@ final class Summary {
   Summary(RunRecord runRecord, Map<String, RunResult> runs, long intervalMs) {
     Properties record = runRecord.asProperties();
     Set<String> tags = new TreeSet<>(RunSummary.TAG_ORDER);
-    runs.values().forEach(r -> tags.addAll(r.totals.keySet()));
+    runs.values().forEach(r -> r.totals.keySet().stream().filter(t -> !TaskLogFormat.isPlacementTag(t))
+        .forEach(tags::add));
     Map<String, RunSummary.Overall> overall = new LinkedHashMap<>();
     for (String tag : tags) {
       overall.put(tag, overall(runs.values(), tag));
@@ -72,7 +74,7 @@ final class Summary {
     }
     long[] window = run.commonWindow();
     return new RunSummary.Run(run.tasks(), record.disturbances(run.run), window[0], window[1],
-        operations);
+        operations, RunSummary.Placement.NONE);
   }
 
   /** The run's merged histogram of a tag; empty if the run did not record the tag. */
