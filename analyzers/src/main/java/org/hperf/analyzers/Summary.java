@@ -22,7 +22,8 @@ import org.hperf.core.run.TaskLogFormat;
  * runs: the headline throughput is the mean of the runs' throughputs (the seed's method), with
  * min, max and standard deviation; latency merges every run's histogram. "ALL" is a tag like READ,
  * recorded by the workload tasks themselves: summing the tags here would count a
- * read-modify-write's inner read twice.
+ * read-modify-write's inner read twice. Server and region tags are not operations: they go into
+ * each run's placement ({@link PlacementSummary}).
  */
 final class Summary {
   private final RunSummary summary;
@@ -74,7 +75,7 @@ final class Summary {
     }
     long[] window = run.commonWindow();
     return new RunSummary.Run(run.tasks(), record.disturbances(run.run), window[0], window[1],
-        operations, RunSummary.Placement.NONE);
+        operations, PlacementSummary.of(run, record.cluster().regionServers(), record.cluster().regions()));
   }
 
   /** The run's merged histogram of a tag; empty if the run did not record the tag. */
