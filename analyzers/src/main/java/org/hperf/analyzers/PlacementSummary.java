@@ -17,8 +17,8 @@ import org.hperf.core.run.TaskLogFormat;
  * ({@link TaskLogFormat}'s tags): per server and tag its throughput over the run's window, its
  * share of the tag's operations, latency and intervals; per region (in key order) its operations,
  * share, p50 and p99 over the whole run; and the {@link Hotspots} of each operation tag (and of ALL
- * when the workload mixes operations), servers first. "unlocated" (failed operations) is listed
- * among the servers but is never a hotspot.
+ * when the workload mixes operations), strongest first: by the larger of share over fair share and
+ * p99 ratio. "unlocated" (failed operations) is listed among the servers but is never a hotspot.
  */
 final class PlacementSummary {
   private PlacementSummary() {
@@ -82,6 +82,8 @@ final class PlacementSummary {
       }
       found.addAll(Hotspots.find("region", tag, regionEntities, regionCount, tagOperations));
     }
+    found.sort(Comparator.comparingDouble((RunSummary.Hotspot h) -> -Math.max(h.share() / h.fairShare(),
+        h.p99Ratio())));
     return found;
   }
 

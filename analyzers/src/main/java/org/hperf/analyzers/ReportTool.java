@@ -106,6 +106,16 @@ public final class ReportTool extends HperfTool {
         }
       });
     }
+    for (WorkloadReport w : workloads) {
+      PlacementReport.textLines(w).forEach(line -> out.append(line).append('\n'));
+    }
+    if (workloads.stream().anyMatch(PlacementReport::hasPlacement)) {
+      out.append(String.format("%n%-16s %-6s %-24s %-18s %12s %7s %9s %9s%n", "workload", "run", "region server",
+          "operation", "ops/s", "share", "p50 us", "p99 us"));
+      for (WorkloadReport w : workloads) {
+        PlacementReport.serverLines(w).forEach(line -> out.append(line).append('\n'));
+      }
+    }
     List<String[]> bigTable = bigTableRows(workloads);
     if (!bigTable.isEmpty()) {
       out.append(String.format("%nBigTable figure 6 (rows/s, one tablet server) vs hperf (rows/s per region server):%n"));

@@ -202,10 +202,10 @@ class AggregateToolTest {
     RunSummary.RegionOperation r2 = placement.regions().get(1).operations().get("READ");
     assertEquals(700, r2.operations());
     assertEquals(0.7, r2.share(), 1e-12);
-    // 800 of 1,000 reads on one of 2 servers seen (1 was there at the start): 1.6x fair;
-    // 700 in one of the table's 4 regions: 2.8x fair; the other region's 300 is 1.2x.
-    assertEquals(List.of("host-a:16020 served 80% of reads (fair share 50%)",
-        "region [user5, (end)) served 70% of reads (fair share 25%)"),
+    // 700 in one of the table's 4 regions: 2.8x fair, the strongest; the other region's 300 is 1.2x;
+    // 800 of 1,000 reads on one of 2 servers seen (1 was there at the start): 1.6x fair.
+    assertEquals(List.of("region [user5, (end)) served 70% of reads (fair share 25%)",
+        "host-a:16020 served 80% of reads (fair share 50%)"),
         placement.hotspots().stream().map(RunSummary.Hotspot::finding).toList());
   }
 
