@@ -142,6 +142,20 @@ class ReportToolTest {
     assertTrue(fills.stream().limit(8).filter("#b2182b"::equals).count() == 1, fills.toString());
   }
 
+  /** The figure-6 column gives the region servers' measured rates beside the rate divided by servers. */
+  @Test
+  void bigTableColumnShowsTheMeasuredPerServerRates(@TempDir Path tmp) throws Exception {
+    File dir = tmp.resolve("rr").toFile();
+    TaskLogs.write(new File(dir, "run-1/client-00000.hlog"), 0, 10_000,
+        new TaskLogs.Interval("READ", 0, 10_000, TaskLogs.range(1, 1000)),
+        TaskLogs.Interval.inner("ALL@rs=rs-a:16020", 0, 10_000, TaskLogs.range(1, 600)),
+        TaskLogs.Interval.inner("ALL@rs=rs-b:16020", 0, 10_000, TaskLogs.range(601, 1000)));
+    aggregate(dir, "randomread");
+    ToolRun report = report(dir, tmp.resolve("rr.html"));
+    assertTrue(report.out().lines().anyMatch(l -> l.matches(" +randomread +1,212 +100 \\(measured per server 40-60\\)")),
+        report.out());
+  }
+
   private static int count(String text, String what) {
     int n = 0;
     for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
