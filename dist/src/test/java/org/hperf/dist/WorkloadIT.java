@@ -103,7 +103,7 @@ class WorkloadIT {
     List<String> args = new java.util.ArrayList<>(List.of("-P", "../conf/workloads/" + workload,
         "--table", TABLE, "--clients", "2", "--threads", "4", "--duration", "2", "--interval", "1",
         // randomread-mem's file asks for 100,000 records; the run phase may only pick among fewer.
-        "-p", "recordcount=" + RECORDS / 2, "--output", output.getPath()));
+        "-p", "recordcount=" + RECORDS / 2, "--per-server", "on", "--output", output.getPath()));
     args.addAll(List.of(clientOptions));
     ToolRun run = MiniClusterExtension.run(new WorkloadTool(), args.toArray(new String[0]));
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
@@ -261,13 +261,16 @@ class WorkloadIT {
     }
   }
 
-  /** --per-server off: the task logs hold the operations' tags only, and a bad value is a usage error. */
+  /**
+   * By default (--per-server off) the task logs hold the operations' tags only, and a bad value is
+   * a usage error.
+   */
   @Order(2)
   @Test
-  void perServerOffWritesNoServerOrRegionTags() throws Exception {
+  void perServerIsOffByDefaultAndThenWritesNoServerOrRegionTags() throws Exception {
     File output = new File(RUNS, "per-server-off");
     ToolRun run = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloadc",
-        "--table", TABLE, "--clients", "1", "--threads", "2", "--operationcount", "300", "--per-server", "off",
+        "--table", TABLE, "--clients", "1", "--threads", "2", "--operationcount", "300",
         "--output", output.getPath());
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
     Map<String, Long> logged = loggedCounts(new File(output, "run-1"), 1);

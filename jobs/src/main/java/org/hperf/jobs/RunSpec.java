@@ -72,7 +72,7 @@ public record RunSpec(
         conf.getInt(PREFIX + "interval.seconds", 10), conf.getInt(PREFIX + "index", 1),
         conf.getInt(PREFIX + "runs", 1), conf.getLong(PREFIX + "seed", 1),
         conf.getLong(PREFIX + "barrier.timeout.seconds", 600), conf.getLong(PREFIX + "table.recordcount", 0),
-        conf.getBoolean(PREFIX + "per-server", true));
+        conf.getBoolean(PREFIX + "per-server", false));
   }
 
   /**

@@ -72,7 +72,7 @@ public final class WorkloadTool extends HperfTool {
             + " an hour, 60 beyond; 1 for operation-count runs")
         .value(null, "seed", "n", "seed of the key and operation choices", "1")
         .value(null, "per-server", "on|off", "record latency per region server (per interval) and per region (whole"
-            + " run), from the client's region location cache", "on")
+            + " run), from the client's region location cache (see the README for its cost)", "off")
         .value(null, "output", "dir", "run directory (must not exist)", "hperf-runs/<workload>-<time>");
   }
 
@@ -271,7 +271,7 @@ public final class WorkloadTool extends HperfTool {
         org.hperf.core.Numbers.parseDouble("--max-error-ratio", parsed.string("max-error-ratio", "0.001"), 0, 1),
         parsed.intValue("interval", RunSpec.defaultIntervalSeconds(duration), 1, 3600), 1,
         parsed.intValue("runs", 1, 1, 100), parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE),
-        barrierTimeoutSeconds(conf), 0, onOff("--per-server", parsed.string("per-server", "on")));
+        barrierTimeoutSeconds(conf), 0, onOff("--per-server", parsed.string("per-server", "off")));
   }
 
   private static boolean onOff(String option, String value) throws UsageException {
