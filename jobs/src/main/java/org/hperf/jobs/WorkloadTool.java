@@ -334,6 +334,6 @@ public final class WorkloadTool extends HperfTool {
     dataset.asProperties().forEach((key, value) -> datasetValues.put(key.key(), value));
     return new RunRecord(workload.name(), given, datasetValues, new RunRecord.Execution(run.clients(), run.threads(),
         run.client(), run.inflight(), run.durationSeconds(), run.warmupSeconds(), run.targetOpsPerSecond(), run.runs(), run.seed(),
-        run.intervalSeconds()), cluster);
+        run.intervalSeconds(), run.perServer()), cluster);
   }
 }
