@@ -25,11 +25,26 @@ final class PlacementReport {
     return w.summary.perRun().values().stream().anyMatch(r -> !r.placement().servers().isEmpty());
   }
 
-  /** One line per run with a hotspot: its strongest finding, and how many more there are. */
+  /**
+   * A run's hotspots, one per server or region: its strongest (a region hot for ALL is usually hot
+   * for each of the operations too; summary.json keeps every one).
+   */
+  static List<RunSummary.Hotspot> distinct(RunSummary.Run run) {
+    List<RunSummary.Hotspot> distinct = new ArrayList<>();
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (RunSummary.Hotspot h : run.placement().hotspots()) {
+      if (seen.add(h.kind() + " " + h.name())) {
+        distinct.add(h);
+      }
+    }
+    return distinct;
+  }
+
+  /** One line per run with a hotspot: its strongest finding, and how many more servers or regions stand out. */
   static List<String> findingLines(WorkloadReport w) {
     List<String> lines = new ArrayList<>();
     w.summary.perRun().forEach((run, figures) -> {
-      List<RunSummary.Hotspot> hotspots = figures.placement().hotspots();
+      List<RunSummary.Hotspot> hotspots = distinct(figures);
       if (!hotspots.isEmpty()) {
         String more = hotspots.size() > 1 ? " (and " + (hotspots.size() - 1) + " more)" : "";
         lines.add(run + ": " + hotspots.get(0).finding() + more);
@@ -65,8 +80,7 @@ final class PlacementReport {
         })));
     s.append("</table>\n");
     List<String> all = new ArrayList<>();
-    w.summary.perRun().forEach((run, figures) -> figures.placement().hotspots().forEach(h ->
-        all.add(run + ": " + h.finding())));
+    w.summary.perRun().forEach((run, figures) -> distinct(figures).forEach(h -> all.add(run + ": " + h.finding())));
     if (!all.isEmpty()) {
       s.append("<ul class=\"hotspots\">\n");
       all.forEach(line -> s.append("<li>").append(SvgChart.escape(line)).append("</li>\n"));
@@ -166,7 +180,7 @@ final class PlacementReport {
   /** Text lines for the plain report: each run's findings. */
   static List<String> textLines(WorkloadReport w) {
     List<String> lines = new ArrayList<>();
-    w.summary.perRun().forEach((run, figures) -> figures.placement().hotspots().forEach(h ->
+    w.summary.perRun().forEach((run, figures) -> distinct(figures).forEach(h ->
         lines.add(String.format("HOTSPOT: %s %s: %s", w.workload(), run, h.finding()))));
     return lines;
   }
