@@ -39,9 +39,12 @@ final class PlacementRecorders {
     this.unlocated = new ServerRecorders(TaskLogFormat.UNLOCATED, workload);
   }
 
-  /** One operation (inner or top-level) of {@code op}, served at {@code where} (null: unlocated). */
+  /**
+   * One operation (inner or top-level) of {@code op}, served at {@code where} (null, or a location
+   * without a server, which the cache should never hold: unlocated).
+   */
   void record(HRegionLocation where, OperationType op, long micros) {
-    if (where == null) {
+    if (where == null || where.getServerName() == null) {
       unlocated.byOperation[op.ordinal()].recordValue(micros);
       return;
     }
@@ -51,7 +54,7 @@ final class PlacementRecorders {
 
   /** One top-level operation, for the {@code ALL} tags. */
   void recordTopLevel(HRegionLocation where, long micros) {
-    if (where == null) {
+    if (where == null || where.getServerName() == null) {
       unlocated.all.recordValue(micros);
       return;
     }
