@@ -26,7 +26,9 @@ import org.apache.hadoop.util.GenericOptionsParser;
  * (sync) and {@code AsyncTableRegionLocator.getRegionLocation(row)} (async), timed in one thread on
  * a warm cache (every region looked up once first), with the thread's CPU time over rounds of
  * lookups of random rows; the sync connection's meta cache misses before and after show that the
- * timed lookups made no RPC. Recording the result is in {@code PlacementBenchmark} (JMH).
+ * timed lookups made no RPC; and, for comparison, the sync connection's own lookup without the
+ * tracing span that HRegionLocator builds on every call. Recording the result is in
+ * {@code PlacementBenchmark} (JMH).
  *
  * <p>Arguments: {@code [-conf hbase-site.xml] <table> [lookups per round, default 1,000,000]}, or
  * {@code --embedded <dir> [lookups]}: starts an embedded cluster of one region server in {@code dir}
@@ -106,6 +108,24 @@ public final class LocationLookupCost {
       }
       System.out.printf(Locale.ROOT, "sync: %d regions, best %.0f ns of CPU a lookup; meta cache misses during the"
           + " timed lookups: %d%n", all.size(), best, metrics.getMetaCacheMisses() - missesBefore);
+      // For comparison: the connection's own lookup, without the tracing span that
+      // HRegionLocator builds around every call (ClusterConnection is HBase's private API).
+      org.apache.hadoop.hbase.client.ClusterConnection cluster =
+          (org.apache.hadoop.hbase.client.ClusterConnection) connection;
+      double bestUntraced = Double.MAX_VALUE;
+      for (int round = 0; round < ROUNDS; round++) {
+        long cpu = threads.getCurrentThreadCpuTime();
+        long found = 0;
+        for (int i = 0; i < lookups; i++) {
+          found += cluster.getRegionLocation(table, rows[i & (rows.length - 1)], false).getSeqNum() & 1;
+        }
+        double ns = (threads.getCurrentThreadCpuTime() - cpu) / (double) lookups;
+        bestUntraced = Math.min(bestUntraced, ns);
+        System.out.printf(Locale.ROOT, "sync without the span, round %d: %.0f ns of CPU a lookup (%d)%n", round + 1,
+            ns, found);
+      }
+      System.out.printf(Locale.ROOT, "sync without the span (ClusterConnection.getRegionLocation): best %.0f ns%n",
+          bestUntraced);
     }
     try (AsyncConnection connection = ConnectionFactory.createAsyncConnection(conf).get()) {
       AsyncTableRegionLocator locator = connection.getRegionLocator(table);
