@@ -3,7 +3,10 @@ package org.hperf.jobs;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncTableRegionLocator;
+import org.apache.hadoop.hbase.client.ClusterConnection;
+import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionLocator;
 
 /**
@@ -16,7 +19,26 @@ interface RowLocator {
   HRegionLocation locate(byte[] row);
 
   /**
-   * The sync client's: RegionLocator.getRegionLocation(row), which reads the cache and only on a
+   * The sync client's: the connection's own lookup ({@code ClusterConnection.getRegionLocation(table,
+   * row, false)}, HBase's private API, the same cache path as RegionLocator's) when the connection
+   * is HBase's, else {@link #of(RegionLocator)}. RegionLocator builds a tracing span on every call:
+   * measured, 335 ns of CPU a lookup against 45 ns without it (LocationLookupCost).
+   */
+  static RowLocator of(Connection connection, TableName table, RegionLocator fallback) {
+    if (!(connection instanceof ClusterConnection cluster)) {
+      return of(fallback);
+    }
+    return row -> {
+      try {
+        return cluster.getRegionLocation(table, row, false);
+      } catch (IOException e) {
+        return null;
+      }
+    };
+  }
+
+  /**
+   * The public API's: RegionLocator.getRegionLocation(row), which reads the cache and only on a
    * miss (another thread's failed call cleared the entry meanwhile) looks the row up in hbase:meta,
    * as the next operation on it would have had to; a failed lookup is "unknown", not an error.
    */

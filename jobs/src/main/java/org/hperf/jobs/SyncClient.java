@@ -26,7 +26,7 @@ final class SyncClient implements WorkloadClient {
         tables.add(t);
         RegionLocator locator = connection.getRegionLocator(table);
         locators.add(locator);
-        ClientThread worker = new ClientThread(run, t, RowLocator.of(locator), source);
+        ClientThread worker = new ClientThread(run, t, RowLocator.of(connection, table, locator), source);
         workers.add(worker);
         threads.add(new Thread(worker, "hperf-client-" + client + "-" + threads.size()));
       }

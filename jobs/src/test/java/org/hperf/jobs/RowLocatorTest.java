@@ -1,5 +1,6 @@
 package org.hperf.jobs;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
@@ -32,6 +33,28 @@ class RowLocatorTest {
   void theSyncLocatorTurnsAFailedLookupIntoUnknown() {
     assertSame(LOCATION, RowLocator.of(sync(false)).locate(new byte[1]));
     assertNull(RowLocator.of(sync(true)).locate(new byte[1]));
+  }
+
+  @Test
+  void theSyncConnectionsOwnLookupAsksTheCacheWithoutReload() {
+    java.util.List<Object[]> calls = new java.util.ArrayList<>();
+    org.apache.hadoop.hbase.client.Connection connection = (org.apache.hadoop.hbase.client.Connection)
+        Proxy.newProxyInstance(RowLocatorTest.class.getClassLoader(),
+            new Class<?>[] {org.apache.hadoop.hbase.client.ClusterConnection.class}, (proxy, method, args) -> {
+              if (method.getName().equals("getRegionLocation") && args.length == 3) {
+                calls.add(args);
+                if (((byte[]) args[1]).length == 0) {
+                  throw new IOException("meta down");
+                }
+                return LOCATION;
+              }
+              throw new UnsupportedOperationException(method.toString());
+            });
+    RowLocator locator = RowLocator.of(connection, TableName.valueOf("t"), sync(true));
+    assertSame(LOCATION, locator.locate(new byte[1]));
+    assertEquals(TableName.valueOf("t"), calls.get(0)[0]);
+    assertEquals(false, calls.get(0)[2], "never reloads");
+    assertNull(locator.locate(new byte[0]), "a failed lookup is unknown");
   }
 
   private static AsyncTableRegionLocator async(Supplier<CompletableFuture<HRegionLocation>> answer) {
