@@ -108,6 +108,16 @@ public final class ReportTool extends HperfTool {
         }
       });
     }
+    for (WorkloadReport w : workloads) {
+      PlacementReport.textLines(w).forEach(line -> out.append(line).append('\n'));
+    }
+    if (workloads.stream().anyMatch(PlacementReport::hasPlacement)) {
+      out.append(String.format("%n%-16s %-6s %-24s %-18s %12s %7s %9s %9s%n", "workload", "run", "region server",
+          "operation", "ops/s", "share", "p50 us", "p99 us"));
+      for (WorkloadReport w : workloads) {
+        PlacementReport.serverLines(w).forEach(line -> out.append(line).append('\n'));
+      }
+    }
     List<String[]> bigTable = bigTableRows(workloads);
     if (!bigTable.isEmpty()) {
       out.append(String.format("%nBigTable figure 6 (rows/s, one tablet server) vs hperf (rows/s per region server):%n"));
@@ -128,11 +138,31 @@ public final class ReportTool extends HperfTool {
         continue;
       }
       int regionServers = Math.max(1, w.aggregated.record().cluster().regionServers());
-      double rowsPerSecond = all.throughputOpsPerSec() * rowsPerOperation(w);
+      double rowsPerOperation = rowsPerOperation(w);
+      double rowsPerSecond = all.throughputOpsPerSec() * rowsPerOperation;
       rows.add(new String[] {w.workload(), String.format(Locale.ROOT, "%,d", paper),
-          String.format(Locale.ROOT, "%,.0f", rowsPerSecond / regionServers)});
+          String.format(Locale.ROOT, "%,.0f", rowsPerSecond / regionServers) + measuredPerServer(w, rowsPerOperation)});
     }
     return rows;
+  }
+
+  /**
+   * With per-server figures: the range of the region servers' own measured rates (each server's
+   * top-level operations per second over each run's window, in rows), e.g. " (measured 7,912-8,104)".
+   */
+  private static String measuredPerServer(WorkloadReport w, double rowsPerOperation) {
+    double min = Double.MAX_VALUE;
+    double max = -1;
+    for (RunSummary.Run run : w.summary.perRun().values()) {
+      for (Map.Entry<String, Map<String, RunSummary.ServerOperation>> server : run.placement().servers().entrySet()) {
+        RunSummary.ServerOperation all = server.getValue().get(OperationType.ALL_TAG);
+        if (all != null && !server.getKey().equals(org.hperf.core.run.TaskLogFormat.UNLOCATED)) {
+          min = Math.min(min, all.throughputOpsPerSec() * rowsPerOperation);
+          max = Math.max(max, all.throughputOpsPerSec() * rowsPerOperation);
+        }
+      }
+    }
+    return max < 0 ? "" : String.format(Locale.ROOT, " (measured per server %,.0f-%,.0f)", min, max);
   }
 
   /** 1, except for scans: the rows each scan returned, from the run's counters. */

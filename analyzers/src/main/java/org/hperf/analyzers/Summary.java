@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import org.hperf.core.LatencyHistograms;
 import org.hperf.core.run.RunRecord;
 import org.hperf.core.run.RunSummary;
+import org.hperf.core.run.TaskLogFormat;
 
 /**
  * Builds a workload's {@link RunSummary} from what the aggregate job produced. Per run and tag:
@@ -21,7 +22,8 @@ import org.hperf.core.run.RunSummary;
  * runs: the headline throughput is the mean of the runs' throughputs (the seed's method), with
  * min, max and standard deviation; latency merges every run's histogram. "ALL" is a tag like READ,
  * recorded by the workload tasks themselves: summing the tags here would count a
- * read-modify-write's inner read twice.
+ * read-modify-write's inner read twice. Server and region tags are not operations: they go into
+ * each run's placement ({@link PlacementSummary}).
  */
 final class Summary {
   private final RunSummary summary;
@@ -29,7 +31,8 @@ final class Summary {
   Summary(RunRecord runRecord, Map<String, RunResult> runs, long intervalMs) {
     Properties record = runRecord.asProperties();
     Set<String> tags = new TreeSet<>(RunSummary.TAG_ORDER);
-    runs.values().forEach(r -> tags.addAll(r.totals.keySet()));
+    runs.values().forEach(r -> r.totals.keySet().stream().filter(t -> !TaskLogFormat.isPlacementTag(t))
+        .forEach(tags::add));
     Map<String, RunSummary.Overall> overall = new LinkedHashMap<>();
     for (String tag : tags) {
       overall.put(tag, overall(runs.values(), tag));
@@ -72,7 +75,7 @@ final class Summary {
     }
     long[] window = run.commonWindow();
     return new RunSummary.Run(run.tasks(), record.disturbances(run.run), window[0], window[1],
-        operations);
+        operations, PlacementSummary.of(run, record.cluster().regionServers(), record.cluster().regions()));
   }
 
   /** The run's merged histogram of a tag; empty if the run did not record the tag. */

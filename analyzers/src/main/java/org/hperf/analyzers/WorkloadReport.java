@@ -45,6 +45,9 @@ final class WorkloadReport {
         EncodableHistogram h;
         while ((h = reader.nextIntervalHistogram()) != null) {
           Histogram histogram = (Histogram) h;
+          if (TaskLogFormat.isPlacementTag(histogram.getTag())) {
+            continue; // a server's share, not an operation's distribution
+          }
           report.merged.computeIfAbsent(histogram.getTag(), t -> LatencyHistograms.newHistogram()).add(histogram);
         }
       }

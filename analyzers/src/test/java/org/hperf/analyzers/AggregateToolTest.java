@@ -20,6 +20,7 @@ import org.HdrHistogram.HistogramLogReader;
 import org.hperf.core.ExitCode;
 import org.hperf.core.LatencyHistograms;
 import org.hperf.core.run.RunSummary;
+import org.hperf.core.run.TaskLogFormat;
 import org.hperf.core.testing.ToolRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -162,6 +163,50 @@ class AggregateToolTest {
     assertTrue(summary.overall().get("ALL").latency().p90Micros() > 3000, summary.toString());
     assertEquals(1, summary.perRun().get("run-1").operations().get("ALL").intervals().size());
     assertTrue(run.out().lines().anyMatch(l -> l.matches("ALL +run-1 +80\\.0 +800 .*")), run.out());
+  }
+
+  /**
+   * Server and region tags become each run's placement, not operations: per server its throughput
+   * and share, regions in key order whatever the log's order, the hot ones found; the operations'
+   * own figures are what they would be without them.
+   */
+  @Test
+  void serverAndRegionTagsBecomeTheRunsPlacement(@TempDir Path tmp) throws Exception {
+    File dir = tmp.toFile();
+    byte[] user5 = "user5".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    String late = TaskLogFormat.regionTag("READ", "r2", user5, new byte[0]);
+    String early = TaskLogFormat.regionTag("READ", "r1", new byte[0], user5);
+    TaskLogs.write(new File(dir, "run-1/client-00000.hlog"), 0, 10_000,
+        new TaskLogs.Interval("READ", 0, 10_000, TaskLogs.range(1, 1000)),
+        TaskLogs.Interval.inner("READ@rs=host-b:16020", 0, 10_000, TaskLogs.range(801, 1000)),
+        TaskLogs.Interval.inner("READ@rs=host-a:16020", 0, 10_000, TaskLogs.range(1, 800)),
+        TaskLogs.Interval.inner(late, 0, 10_000, TaskLogs.range(301, 1000)),
+        TaskLogs.Interval.inner(early, 0, 10_000, TaskLogs.range(1, 300)));
+    RunRecords.write(dir, "workloadc", 1, 1); // 1 region server and 4 regions at the start
+    ToolRun run = aggregate(dir.getPath());
+    assertEquals(ExitCode.OK, run.exitCode(), run.all());
+    RunSummary summary = summary(dir);
+    assertEquals(List.of("READ", "ALL"), summary.tags(), "no server or region tag among the operations");
+    assertEquals(1000, summary.overall().get("READ").latency().operations());
+    RunSummary.Placement placement = summary.perRun().get("run-1").placement();
+    assertEquals(List.of("host-a:16020", "host-b:16020"), List.copyOf(placement.servers().keySet()));
+    RunSummary.ServerOperation a = placement.servers().get("host-a:16020").get("READ");
+    assertEquals(80.0, a.throughputOpsPerSec(), 1e-9, "800 reads in the 10 s window");
+    assertEquals(0.8, a.share(), 1e-12);
+    assertEquals(800, a.latency().operations());
+    assertEquals(List.of(80.0), a.intervals().stream().map(RunSummary.Interval::opsPerSec).toList());
+    assertEquals(792, a.latency().p99Micros(), "p99 of 1..800 us");
+    assertEquals(List.of("r1", "r2"), placement.regions().stream().map(RunSummary.Region::encodedName).toList());
+    assertEquals("", placement.regions().get(0).startKey());
+    assertEquals("user5", placement.regions().get(0).endKey());
+    RunSummary.RegionOperation r2 = placement.regions().get(1).operations().get("READ");
+    assertEquals(700, r2.operations());
+    assertEquals(0.7, r2.share(), 1e-12);
+    // 700 in one of the table's 4 regions: 2.8x fair, the strongest; the other region's 300 is 1.2x;
+    // 800 of 1,000 reads on one of 2 servers seen (1 was there at the start): 1.6x fair.
+    assertEquals(List.of("region [user5, (end)) served 70% of reads (fair share 25%)",
+        "host-a:16020 served 80% of reads (fair share 50%)"),
+        placement.hotspots().stream().map(RunSummary.Hotspot::finding).toList());
   }
 
   @Test

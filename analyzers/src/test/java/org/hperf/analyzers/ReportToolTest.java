@@ -80,6 +80,90 @@ class ReportToolTest {
         html);
   }
 
+  /**
+   * A run whose logs say that one of 3 region servers served 60% of the reads and one of 8
+   * regions half of them: the findings at the top of the section and in the text, the server
+   * table and chart, and the heat strip with the hot region darkest, in headless Chromium.
+   */
+  @Test
+  void aHotServerAndAHotRegionAreFoundAndDrawn(@TempDir Path tmp) throws Exception {
+    File dir = tmp.resolve("hot").toFile();
+    List<TaskLogs.Interval> intervals = new java.util.ArrayList<>();
+    for (long from = 0; from < 20_000; from += 10_000) {
+      intervals.add(new TaskLogs.Interval("READ", from, from + 10_000, TaskLogs.range(1, 1000)));
+      for (String tag : List.of("READ", "ALL")) {
+        intervals.add(TaskLogs.Interval.inner(tag + "@rs=rs-a:16020", from, from + 10_000, TaskLogs.range(5001, 5600)));
+        intervals.add(TaskLogs.Interval.inner(tag + "@rs=rs-b:16020", from, from + 10_000, TaskLogs.range(1, 200)));
+        intervals.add(TaskLogs.Interval.inner(tag + "@rs=rs-c:16020", from, from + 10_000, TaskLogs.range(201, 400)));
+      }
+    }
+    for (int region = 7; region >= 0; region--) { // the log's order is not the keys'
+      byte[] start = region == 0 ? new byte[0] : ("user" + region).getBytes(StandardCharsets.US_ASCII);
+      byte[] end = region == 7 ? new byte[0] : ("user" + (region + 1)).getBytes(StandardCharsets.US_ASCII);
+      long count = region == 3 ? 1000 : region == 7 ? 148 : 142;
+      for (String tag : List.of("READ", "ALL")) {
+        intervals.add(TaskLogs.Interval.inner(org.hperf.core.run.TaskLogFormat.regionTag(tag, "e" + region, start,
+            end), 0, 20_000, TaskLogs.range(1, count)));
+      }
+    }
+    TaskLogs.write(new File(dir, "run-1/client-00000.hlog"), 0, 20_000, intervals.toArray(new TaskLogs.Interval[0]));
+    aggregate(dir, "workloadc");
+    File html = tmp.resolve("hot.html").toFile();
+    ToolRun report = report(dir, html.toPath());
+    assertTrue(report.out().contains("HOTSPOT: workloadc run-1: rs-a:16020 served 60% of reads (fair share 33%)"),
+        report.out());
+    assertTrue(report.out().contains("HOTSPOT: workloadc run-1: region [user3, user4) served 50% of reads"),
+        report.out());
+    assertTrue(report.out().lines().anyMatch(l -> l.matches("workloadc +run-1 +rs-a:16020 +READ +60\\.0 +60\\.0% .*")),
+        "rs-a: 1,200 reads in 20 s\n" + report.out());
+
+    String dom = renderInChromium(html, tmp);
+    Matcher finding = Pattern.compile("<p class=\"finding\"[^>]*><b>Hotspot</b> ([^<]*)</p>").matcher(dom);
+    assertTrue(finding.find(), dom);
+    assertEquals("run-1: region [user3, user4) served 50% of reads (fair share 13%) (and 1 more)", finding.group(1),
+        "the strongest finding first: the region at 4x its share, then the server at 1.8x");
+    assertTrue(dom.indexOf("class=\"finding\"") < dom.indexOf("<svg class=\"chart\""), "the finding comes first");
+    assertEquals(6, count(dom, "<tr><td>run-1</td><td>rs-"), "3 servers x (READ, ALL) in the server table");
+    assertTrue(dom.contains("Throughput per region server per 10 s interval (run-1)")
+        && dom.contains("data-series=\"rs-a:16020\"") && dom.contains("data-series=\"rs-c:16020\""), dom);
+    Matcher cells = Pattern.compile("<rect class=\"region\"[^>]* fill=\"(#[0-9a-f]{6})\"[^>]*><title>([^<]*)</title>")
+        .matcher(dom);
+    List<String> titles = new java.util.ArrayList<>();
+    List<String> fills = new java.util.ArrayList<>();
+    while (cells.find()) {
+      fills.add(cells.group(1));
+      titles.add(cells.group(2));
+    }
+    assertEquals(16, titles.size(), "8 regions x (operations, p99)");
+    assertTrue(titles.get(0).startsWith("region [(start), user1): 142 operations"), titles.get(0));
+    assertTrue(titles.get(3).startsWith("region [user3, user4): 1,000 operations (50.0%)"), titles.get(3));
+    assertTrue(titles.get(7).startsWith("region [user7, (end)): 148 operations"), titles.get(7));
+    assertEquals("#b2182b", fills.get(3), "the hot region is the darkest");
+    assertTrue(fills.stream().limit(8).filter("#b2182b"::equals).count() == 1, fills.toString());
+  }
+
+  /** The figure-6 column gives the region servers' measured rates beside the rate divided by servers. */
+  @Test
+  void bigTableColumnShowsTheMeasuredPerServerRates(@TempDir Path tmp) throws Exception {
+    File dir = tmp.resolve("rr").toFile();
+    TaskLogs.write(new File(dir, "run-1/client-00000.hlog"), 0, 10_000,
+        new TaskLogs.Interval("READ", 0, 10_000, TaskLogs.range(1, 1000)),
+        TaskLogs.Interval.inner("ALL@rs=rs-a:16020", 0, 10_000, TaskLogs.range(1, 600)),
+        TaskLogs.Interval.inner("ALL@rs=rs-b:16020", 0, 10_000, TaskLogs.range(601, 1000)));
+    aggregate(dir, "randomread");
+    ToolRun report = report(dir, tmp.resolve("rr.html"));
+    assertTrue(report.out().lines().anyMatch(l -> l.matches(" +randomread +1,212 +100 \\(measured per server 40-60\\)")),
+        report.out());
+  }
+
+  private static int count(String text, String what) {
+    int n = 0;
+    for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+
   @Test
   void logsFromBeforeTheAllTagAreChartedPerOperation(@TempDir Path tmp) throws Exception {
     File dir = tmp.resolve("old").toFile();

@@ -17,7 +17,7 @@ final class RunRecords {
 
   static RunRecord record(String workload, int clients, int runs, Map<String, String> workloadProperties) {
     return new RunRecord(workload, workloadProperties, Map.of("recordcount", "1000"),
-        new RunRecord.Execution(clients, 1, ClientMode.SYNC, 1, 10, 0, 0, runs, 1, 10),
+        new RunRecord.Execution(clients, 1, ClientMode.SYNC, 1, 10, 0, 0, runs, 1, 10, true),
         new RunRecord.Cluster("2.6.1-hadoop3", "3.4.1", 1, 4));
   }
 

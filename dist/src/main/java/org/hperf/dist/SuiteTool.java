@@ -74,6 +74,8 @@ public final class SuiteTool extends HperfTool {
         .value(null, "duration", "seconds", "measured seconds per run (overrides the preset)", null)
         .value(null, "clients", "n", "map tasks per run (overrides the preset)", null)
         .value(null, "threads", "n", "threads per client (overrides the preset)", null)
+        .value(null, "per-server", "on|off", "record where each run's operations were served (perf run"
+            + " --per-server): the report's region server table, region heat strips and hotspots", "off")
         .flag(null, "skip-verify", "do not verify the loaded table before the workloads (a full scan)");
   }
 
@@ -125,7 +127,7 @@ public final class SuiteTool extends HperfTool {
   }
 
   /** The suite's steps in order, each a perf command line. */
-  private static Map<String, String[]> plan(ParsedOptions parsed, Scale scale, Path dir, File workloadDir,
+  static Map<String, String[]> plan(ParsedOptions parsed, Scale scale, Path dir, File workloadDir,
       List<String> workloads) throws UsageException {
     String table = parsed.string("table", "usertable");
     String records = Long.toString(parsed.longValue("recordcount", scale.recordCount, 1, Long.MAX_VALUE / 2));
@@ -134,6 +136,10 @@ public final class SuiteTool extends HperfTool {
     String duration = Long.toString(parsed.longValue("duration", scale.durationSeconds, 1, 7 * 24 * 3600));
     String clients = Integer.toString(parsed.intValue("clients", scale.clients, 1, 100_000));
     String threads = Integer.toString(parsed.intValue("threads", scale.threads, 1, 10_000));
+    String perServer = parsed.string("per-server", "off");
+    if (!perServer.equals("on") && !perServer.equals("off")) {
+      throw new UsageException("--per-server is on or off, not '" + perServer + "'");
+    }
     Map<String, String[]> steps = new LinkedHashMap<>();
     steps.put("create-table", new String[] {"create-table", "--table", table, "--recordcount", records,
         "--regions", regions});
@@ -146,8 +152,14 @@ public final class SuiteTool extends HperfTool {
       String name = workload.trim();
       String runDir = new Path(dir, "runs/" + name).toString();
       runDirs.add(runDir);
-      steps.put("run-" + name, new String[] {"run", "-P", new File(workloadDir, name).getPath(), "--table", table,
-          "--clients", clients, "--threads", threads, "--duration", duration, "--runs", runs, "--output", runDir});
+      List<String> run = new ArrayList<>(List.of("run", "-P", new File(workloadDir, name).getPath(), "--table", table,
+          "--clients", clients, "--threads", threads, "--duration", duration, "--runs", runs));
+      if (perServer.equals("on")) {
+        // Only when on, so that a suite started before this option resumes with the same commands.
+        run.addAll(List.of("--per-server", "on"));
+      }
+      run.addAll(List.of("--output", runDir));
+      steps.put("run-" + name, run.toArray(new String[0]));
       steps.put("aggregate-" + name, new String[] {"aggregate", runDir, "--overwrite"});
     }
     List<String> report = new ArrayList<>(List.of("report"));

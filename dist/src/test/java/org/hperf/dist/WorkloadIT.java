@@ -103,12 +103,13 @@ class WorkloadIT {
     List<String> args = new java.util.ArrayList<>(List.of("-P", "../conf/workloads/" + workload,
         "--table", TABLE, "--clients", "2", "--threads", "4", "--duration", "2", "--interval", "1",
         // randomread-mem's file asks for 100,000 records; the run phase may only pick among fewer.
-        "-p", "recordcount=" + RECORDS / 2, "--output", output.getPath()));
+        "-p", "recordcount=" + RECORDS / 2, "--per-server", "on", "--output", output.getPath()));
     args.addAll(List.of(clientOptions));
     ToolRun run = MiniClusterExtension.run(new WorkloadTool(), args.toArray(new String[0]));
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
     Map<String, Long> counters = counters(run);
     Map<String, Long> logged = loggedCounts(new File(output, "run-1"), 2);
+    assertPlacementAddsUp(logged, run.all());
     long measured = 0;
     for (OperationType op : OperationType.values()) {
       String name = displayName(op);
@@ -145,6 +146,47 @@ class WorkloadIT {
     }
   }
 
+  /**
+   * Where the operations were served, from the task logs: for every operation tag and ALL, the
+   * region servers' counts add up to the tag's exactly, as do the regions' (no operation failed, so
+   * none is unlocated); the server is the cluster's one region server and every region is one of the
+   * table's.
+   */
+  private static void assertPlacementAddsUp(Map<String, Long> logged, String context) throws IOException {
+    java.util.Set<String> servers = new java.util.TreeSet<>();
+    java.util.Set<String> regions = new java.util.TreeSet<>();
+    try (Connection connection = ConnectionFactory.createConnection(MiniClusterExtension.cluster().configuration());
+        org.apache.hadoop.hbase.client.Admin admin = connection.getAdmin();
+        org.apache.hadoop.hbase.client.RegionLocator locator = connection.getRegionLocator(TableName.valueOf(TABLE))) {
+      admin.getRegionServers().forEach(s -> servers.add(s.getAddress().toString()));
+      locator.getAllRegionLocations().forEach(l -> regions.add(l.getRegion().getEncodedName()));
+    }
+    int checked = 0;
+    for (String tag : logged.keySet()) {
+      if (org.hperf.core.run.TaskLogFormat.isPlacementTag(tag) || tag.endsWith(OperationType.INTENDED_SUFFIX)) {
+        continue;
+      }
+      long byServer = 0;
+      long byRegion = 0;
+      for (Map.Entry<String, Long> e : logged.entrySet()) {
+        org.hperf.core.run.TaskLogFormat.ServerTag server = org.hperf.core.run.TaskLogFormat.parseServerTag(e.getKey());
+        if (server != null && server.tag().equals(tag)) {
+          assertTrue(servers.contains(server.server()), e.getKey() + " is not one of " + servers + "\n" + context);
+          byServer += e.getValue();
+        }
+        org.hperf.core.run.TaskLogFormat.RegionTag region = org.hperf.core.run.TaskLogFormat.parseRegionTag(e.getKey());
+        if (region != null && region.tag().equals(tag)) {
+          assertTrue(regions.contains(region.encodedName()), e.getKey() + " is not one of " + regions);
+          byRegion += e.getValue();
+        }
+      }
+      assertEquals(logged.get(tag), byServer, tag + ": its servers' counts " + logged + "\n" + context);
+      assertEquals(logged.get(tag), byRegion, tag + ": its regions' counts " + logged + "\n" + context);
+      checked++;
+    }
+    assertTrue(checked >= 2, "an operation's tag and ALL: " + logged);
+  }
+
   /** ALL from the aggregate's merged log == plain reads + updates + read-modify-writes, exactly. */
   private static void assertAggregatedAllIsTopLevel(File output, Map<String, Long> counters, long rmw)
       throws Exception {
@@ -154,6 +196,21 @@ class WorkloadIT {
     long plainReads = countedOperations(counters, OperationType.READ) - rmw;
     long plainUpdates = countedOperations(counters, OperationType.UPDATE) - rmw;
     assertEquals(plainReads + plainUpdates + rmw, merged.get("ALL"), aggregate.all());
+    // summary.json: the servers' operations add up to each tag's, and so do the regions'.
+    org.hperf.core.run.RunSummary summary;
+    try (FileInputStream in = new FileInputStream(new File(output, "aggregate/summary.json"))) {
+      summary = org.hperf.core.run.RunSummary.read(in);
+    }
+    org.hperf.core.run.RunSummary.Run run1 = summary.perRun().get("run-1");
+    for (String tag : run1.operations().keySet()) {
+      long operations = run1.operations().get(tag).latency().operations();
+      long byServer = run1.placement().servers().values().stream().filter(t -> t.containsKey(tag))
+          .mapToLong(t -> t.get(tag).latency().operations()).sum();
+      long byRegion = run1.placement().regions().stream().filter(r -> r.operations().containsKey(tag))
+          .mapToLong(r -> r.operations().get(tag).operations()).sum();
+      assertEquals(operations, byServer, tag + " over the servers in summary.json");
+      assertEquals(operations, byRegion, tag + " over the regions in summary.json");
+    }
     assertEquals(rmw, merged.get("READ_MODIFY_WRITE"), aggregate.all());
   }
 
@@ -202,6 +259,27 @@ class WorkloadIT {
     for (long count : perInterval.subList(0, perInterval.size() - 1)) {
       assertTrue(Math.abs(count - target) <= 0.1 * target, "per-interval counts " + perInterval);
     }
+  }
+
+  /**
+   * By default (--per-server off) the task logs hold the operations' tags only, and a bad value is
+   * a usage error.
+   */
+  @Order(2)
+  @Test
+  void perServerIsOffByDefaultAndThenWritesNoServerOrRegionTags() throws Exception {
+    File output = new File(RUNS, "per-server-off");
+    ToolRun run = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloadc",
+        "--table", TABLE, "--clients", "1", "--threads", "2", "--operationcount", "300",
+        "--output", output.getPath());
+    assertEquals(ExitCode.OK, run.exitCode(), run.all());
+    Map<String, Long> logged = loggedCounts(new File(output, "run-1"), 1);
+    assertEquals(Map.of("READ", 300L, "ALL", 300L), logged);
+    ToolRun bad = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloadc",
+        "--table", TABLE, "--per-server", "yes", "--output", new File(RUNS, "per-server-bad").getPath());
+    assertEquals(ExitCode.USAGE, bad.exitCode(), bad.all());
+    assertTrue(bad.err().contains("--per-server is on or off, not 'yes'"), bad.all());
+    assertTrue(!new File(RUNS, "per-server-bad").exists(), "nothing written");
   }
 
   @Order(2)

@@ -14,8 +14,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
+import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
 import org.hperf.core.OperationType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * start with a target rate), warm-up operations run but not measured, a read-modify-write a get
  * then a put issued from the get's completion with its inner read and update recorded too, a
  * failed future whose cause is an IOException counted as an error (what the blocking Table throws
- * for it), anything else ends the lane and fails the task, as it would kill a client thread.
+ * for it), anything else ends the lane and fails the task, as it would kill a client thread; where
+ * a measured operation that did not fail was served, from the location cache at its completion.
  *
  * <p>Lanes rather than a semaphore over one issuing thread: each lane owns its random source,
  * inserts and schedule exactly as a thread does, so pacing and the per-thread splits mean the same
@@ -46,15 +51,19 @@ final class AsyncClient implements WorkloadClient {
 
   private final TaskRun run;
   private final AsyncTable<?> table;
+  /** Null when the run does not record where operations were served. */
+  private final RowLocator locator;
   private final List<Lane> lanes = new ArrayList<>();
   private final CountDownLatch running;
   /** Wakes paced lanes at their intended start; null when unthrottled. */
   private final ScheduledThreadPoolExecutor pacer;
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
-  AsyncClient(TaskRun run, AsyncTable<?> table, List<OperationSource> sources, boolean paced, int client) {
+  AsyncClient(TaskRun run, AsyncTable<?> table, RowLocator locator, List<OperationSource> sources, boolean paced,
+      int client) {
     this.run = run;
     this.table = table;
+    this.locator = run.recorders().recordsPlacement() ? locator : null;
     for (OperationSource source : sources) {
       lanes.add(new Lane(source));
     }
@@ -210,24 +219,40 @@ final class AsyncClient implements WorkloadClient {
 
     private void issue(OperationType op, boolean measuring, long intendedStart) {
       long record = op == OperationType.INSERT || op == OperationType.READ_MODIFY_WRITE ? -1 : source.chooseRecord();
-      long start = System.nanoTime();
       switch (op) {
-        case READ -> onCompletion(table.get(source.read(record)), (result, error) ->
-            completed(op, error == null ? found(result) : error(op, error), start, intendedStart, measuring, 0));
-        case UPDATE -> onCompletion(table.put(source.update(record)), (ignored, error) ->
-            completed(op, error == null ? Outcome.OK : error(op, error), start, intendedStart, measuring, 0));
-        case INSERT -> onCompletion(table.put(source.insert()), (ignored, error) -> {
-          if (error == null) {
-            source.insertAcknowledged();
-          }
-          completed(op, error == null ? Outcome.OK : error(op, error), start, intendedStart, measuring, 0);
-        });
-        case SCAN -> onCompletion(table.scanAll(source.scan(record)), (rows, error) -> {
-          int scanned = error == null ? rows.size() : 0;
-          Outcome outcome = error != null ? error(op, error) : scanned == 0 ? Outcome.NOT_FOUND : Outcome.OK;
-          completed(op, outcome, start, intendedStart, measuring, scanned);
-        });
-        case READ_MODIFY_WRITE -> readModifyWrite(start, intendedStart, measuring);
+        case READ -> {
+          long start = System.nanoTime();
+          Get get = source.read(record);
+          onCompletion(table.get(get), (result, error) -> completed(op, error == null ? found(result) : error(op, error),
+              start, intendedStart, measuring, 0, get.getRow()));
+        }
+        case UPDATE -> {
+          long start = System.nanoTime();
+          Put put = source.update(record);
+          onCompletion(table.put(put), (ignored, error) -> completed(op, error == null ? Outcome.OK : error(op, error),
+              start, intendedStart, measuring, 0, put.getRow()));
+        }
+        case INSERT -> {
+          long start = System.nanoTime();
+          Put put = source.insert();
+          onCompletion(table.put(put), (ignored, error) -> {
+            if (error == null) {
+              source.insertAcknowledged();
+            }
+            completed(op, error == null ? Outcome.OK : error(op, error), start, intendedStart, measuring, 0,
+                put.getRow());
+          });
+        }
+        case SCAN -> {
+          long start = System.nanoTime();
+          Scan scan = source.scan(record);
+          onCompletion(table.scanAll(scan), (rows, error) -> {
+            int scanned = error == null ? rows.size() : 0;
+            Outcome outcome = error != null ? error(op, error) : scanned == 0 ? Outcome.NOT_FOUND : Outcome.OK;
+            completed(op, outcome, start, intendedStart, measuring, scanned, scan.getStartRow());
+          });
+        }
+        case READ_MODIFY_WRITE -> readModifyWrite(System.nanoTime(), intendedStart, measuring);
       }
     }
 
@@ -240,18 +265,21 @@ final class AsyncClient implements WorkloadClient {
     private void readModifyWrite(long start, long intendedStart, boolean measuring) {
       long record = source.chooseRecord();
       long readStart = System.nanoTime();
-      onCompletion(table.get(source.read(record)), (result, readError) -> {
+      Get get = source.read(record);
+      onCompletion(table.get(get), (result, readError) -> {
         long readEnd = System.nanoTime();
         Outcome read = readError == null ? found(result) : error(OperationType.READ, readError);
         onCompletion(table.put(source.update(record)), (ignored, writeError) -> {
           long end = System.nanoTime();
           Outcome written = writeError == null ? Outcome.OK : error(OperationType.UPDATE, writeError);
+          Outcome outcome = Outcome.ofReadModifyWrite(read, written);
+          HRegionLocation where = measuring ? locate(get.getRow(), read == Outcome.ERROR || written == Outcome.ERROR)
+              : null;
           if (measuring) {
-            record(OperationType.READ, read, readStart, readEnd, 0);
-            record(OperationType.UPDATE, written, readEnd, end, 0);
+            record(OperationType.READ, read, readStart, readEnd, 0, where);
+            record(OperationType.UPDATE, written, readEnd, end, 0, where);
           }
-          completed(OperationType.READ_MODIFY_WRITE, Outcome.ofReadModifyWrite(read, written), start, intendedStart,
-              measuring, 0);
+          completedAt(OperationType.READ_MODIFY_WRITE, outcome, start, end, intendedStart, measuring, 0, where);
         });
       });
     }
@@ -268,11 +296,22 @@ final class AsyncClient implements WorkloadClient {
     }
 
     private void completed(OperationType op, Outcome outcome, long start, long intendedStart, boolean measuring,
-        long scannedRows) {
+        long scannedRows, byte[] row) {
       long end = System.nanoTime();
+      completedAt(op, outcome, start, end, intendedStart, measuring, scannedRows,
+          measuring ? locate(row, outcome == Outcome.ERROR) : null);
+    }
+
+    /** Where a measured operation's row was served; null if it failed or placement is not recorded. */
+    private HRegionLocation locate(byte[] row, boolean failed) {
+      return locator == null || failed ? null : locator.locate(row);
+    }
+
+    private void completedAt(OperationType op, Outcome outcome, long start, long end, long intendedStart,
+        boolean measuring, long scannedRows, HRegionLocation where) {
       if (measuring) {
-        record(op, outcome, start, end, intendedStart);
-        run.recorders().recordTopLevel(start, end, intendedStart);
+        record(op, outcome, start, end, intendedStart, where);
+        run.recorders().recordTopLevel(start, end, intendedStart, where);
         stats.lastMeasuredEndNanos = end;
         stats.scanRows += scannedRows;
         stats.measured++;
@@ -298,9 +337,10 @@ final class AsyncClient implements WorkloadClient {
       return Outcome.ERROR;
     }
 
-    private void record(OperationType op, Outcome outcome, long startNanos, long endNanos, long intendedStart) {
+    private void record(OperationType op, Outcome outcome, long startNanos, long endNanos, long intendedStart,
+        HRegionLocation where) {
       stats.count(op, outcome);
-      run.recorders().record(op, startNanos, endNanos, intendedStart);
+      run.recorders().record(op, startNanos, endNanos, intendedStart, where);
     }
 
     private void die(Throwable e) {

@@ -2,7 +2,11 @@ package org.hperf.jobs;
 
 import java.io.IOException;
 import java.util.concurrent.locks.LockSupport;
+import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.hperf.core.OperationType;
 import org.slf4j.Logger;
@@ -12,7 +16,9 @@ import org.slf4j.LoggerFactory;
  * One client thread of the sync client: runs its source's operations one at a time through its
  * own Table, timing each with a thin wrapper that records the outcome and the latency (service
  * time, and with a target rate also the time since the operation's intended start, which corrects
- * coordinated omission). Operations before the end of the warm-up are run but not measured.
+ * coordinated omission). Operations before the end of the warm-up are run but not measured. When
+ * the run records placement, a measured operation that did not fail is looked up in the client's
+ * region location cache after its end (outside its latency): its row's region and server.
  */
 final class ClientThread implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(ClientThread.class);
@@ -20,14 +26,24 @@ final class ClientThread implements Runnable {
 
   private final TaskRun run;
   private final Table table;
+  /** Null when the run does not record where operations were served. */
+  private final RowLocator locator;
   private final OperationSource source;
   final ThreadStats stats = new ThreadStats();
   private int errorsLogged;
   private volatile Throwable failure;
+  /** The row of the operation in progress (a scan's start row), and whether a part of it failed. */
+  private byte[] row;
+  private boolean failed;
+  /** The operation's location, once looked up; {@link #located} says whether it was. */
+  private HRegionLocation where;
+  private boolean located;
+  private long readModifyWriteEnd;
 
-  ClientThread(TaskRun run, Table table, OperationSource source) {
+  ClientThread(TaskRun run, Table table, RowLocator locator, OperationSource source) {
     this.run = run;
     this.table = table;
+    this.locator = run.recorders().recordsPlacement() ? locator : null;
     this.source = source;
   }
 
@@ -65,6 +81,8 @@ final class ClientThread implements Runnable {
 
   private void runOne(OperationType op, boolean measuring, long intendedStart) {
     long record = op == OperationType.INSERT || op == OperationType.READ_MODIFY_WRITE ? -1 : source.chooseRecord();
+    failed = false;
+    located = false;
     long start = System.nanoTime();
     Outcome outcome = switch (op) {
       case READ -> read(record);
@@ -73,10 +91,11 @@ final class ClientThread implements Runnable {
       case SCAN -> scan(record, measuring);
       case READ_MODIFY_WRITE -> readModifyWrite(measuring);
     };
-    long end = System.nanoTime();
+    // A read-modify-write ends with its update, before its parts are recorded and located.
+    long end = op == OperationType.READ_MODIFY_WRITE ? readModifyWriteEnd : System.nanoTime();
     if (measuring) {
       record(op, outcome, start, end, intendedStart);
-      run.recorders().recordTopLevel(start, end, intendedStart);
+      run.recorders().recordTopLevel(start, end, intendedStart, where());
       stats.lastMeasuredEndNanos = end;
     }
   }
@@ -91,16 +110,31 @@ final class ClientThread implements Runnable {
     Outcome read = read(record);
     long readEnd = System.nanoTime();
     Outcome written = update(record);
+    readModifyWriteEnd = System.nanoTime();
     if (measuring) {
       record(OperationType.READ, read, start, readEnd, 0);
-      record(OperationType.UPDATE, written, readEnd, System.nanoTime(), 0);
+      record(OperationType.UPDATE, written, readEnd, readModifyWriteEnd, 0);
     }
     return Outcome.ofReadModifyWrite(read, written);
   }
 
+  /**
+   * Where the operation in progress was served: looked up once, after it ended (all its parts,
+   * for a read-modify-write), unless it failed or placement is not recorded.
+   */
+  private HRegionLocation where() {
+    if (!located) {
+      where = locator == null || failed ? null : locator.locate(row);
+      located = true;
+    }
+    return where;
+  }
+
   private Outcome read(long record) {
     try {
-      return table.get(source.read(record)).isEmpty() ? Outcome.NOT_FOUND : Outcome.OK;
+      Get get = source.read(record);
+      row = get.getRow();
+      return table.get(get).isEmpty() ? Outcome.NOT_FOUND : Outcome.OK;
     } catch (IOException e) {
       return error(OperationType.READ, e);
     }
@@ -108,7 +142,9 @@ final class ClientThread implements Runnable {
 
   private Outcome update(long record) {
     try {
-      table.put(source.update(record));
+      Put put = source.update(record);
+      row = put.getRow();
+      table.put(put);
       return Outcome.OK;
     } catch (IOException e) {
       return error(OperationType.UPDATE, e);
@@ -117,7 +153,9 @@ final class ClientThread implements Runnable {
 
   private Outcome insert() {
     try {
-      table.put(source.insert());
+      Put put = source.insert();
+      row = put.getRow();
+      table.put(put);
       source.insertAcknowledged();
       return Outcome.OK;
     } catch (IOException e) {
@@ -127,7 +165,9 @@ final class ClientThread implements Runnable {
 
   private Outcome scan(long record, boolean measuring) {
     long rows = 0;
-    try (ResultScanner scanner = table.getScanner(source.scan(record))) {
+    Scan scan = source.scan(record);
+    row = scan.getStartRow();
+    try (ResultScanner scanner = table.getScanner(scan)) {
       while (scanner.next() != null) {
         rows++;
       }
@@ -141,6 +181,7 @@ final class ClientThread implements Runnable {
   }
 
   private Outcome error(OperationType op, IOException e) {
+    failed = true;
     if (errorsLogged++ < ERRORS_LOGGED) {
       LOG.warn("{} failed (counted as an error): {}", op, e.toString());
     }
@@ -149,7 +190,7 @@ final class ClientThread implements Runnable {
 
   private void record(OperationType op, Outcome outcome, long startNanos, long endNanos, long intendedStart) {
     stats.count(op, outcome);
-    run.recorders().record(op, startNanos, endNanos, intendedStart);
+    run.recorders().record(op, startNanos, endNanos, intendedStart, where());
   }
 
   private static void waitUntil(long nanoTime) {

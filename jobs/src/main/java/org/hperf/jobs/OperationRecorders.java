@@ -3,6 +3,7 @@ package org.hperf.jobs;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.HdrHistogram.Recorder;
+import org.apache.hadoop.hbase.HRegionLocation;
 import org.hperf.core.LatencyHistograms;
 import org.hperf.core.OperationType;
 import org.hperf.core.run.TaskLogFormat;
@@ -10,7 +11,8 @@ import org.hperf.core.run.TaskLogFormat;
 /**
  * A task's latency recorders, shared by its client threads: one per operation, one for the
  * top-level operations ({@link TaskLogFormat#ALL_TAG}), and the same again for intended-time
- * latency when a target rate is set. Threads record; the task's log writer takes intervals.
+ * latency when a target rate is set; and unless turned off, where each was served
+ * ({@link PlacementRecorders}). Threads record; the task's log writer takes intervals.
  */
 final class OperationRecorders {
   private final WorkloadSpec workload;
@@ -18,9 +20,12 @@ final class OperationRecorders {
   private final Recorder[] intended;
   private final Recorder allService = LatencyHistograms.newRecorder();
   private final Recorder allIntended;
+  /** Null when the run does not record where operations were served. */
+  private final PlacementRecorders placement;
 
-  OperationRecorders(WorkloadSpec workload, boolean paced) {
+  OperationRecorders(WorkloadSpec workload, boolean paced, boolean perServer) {
     this.workload = workload;
+    this.placement = perServer ? new PlacementRecorders(workload) : null;
     this.intended = paced ? new Recorder[service.length] : null;
     for (OperationType op : OperationType.values()) {
       service[op.ordinal()] = LatencyHistograms.newRecorder();
@@ -33,18 +38,27 @@ final class OperationRecorders {
 
   /**
    * One operation, inner or top-level. Intended-time latency runs from {@code intendedStartNanos}
-   * (0: from its actual start, as for the inner parts of a read-modify-write).
+   * (0: from its actual start, as for the inner parts of a read-modify-write). {@code where} is
+   * the region that served it, null if unknown; ignored unless placement is recorded.
    */
-  void record(OperationType op, long startNanos, long endNanos, long intendedStartNanos) {
-    service[op.ordinal()].recordValue(micros(endNanos - startNanos));
+  void record(OperationType op, long startNanos, long endNanos, long intendedStartNanos, HRegionLocation where) {
+    long micros = micros(endNanos - startNanos);
+    service[op.ordinal()].recordValue(micros);
+    if (placement != null) {
+      placement.record(where, op, micros);
+    }
     if (intended != null) {
       intended[op.ordinal()].recordValue(micros(endNanos - (intendedStartNanos > 0 ? intendedStartNanos : startNanos)));
     }
   }
 
   /** One top-level operation, once, whatever it was made of. */
-  void recordTopLevel(long startNanos, long endNanos, long intendedStartNanos) {
-    allService.recordValue(micros(endNanos - startNanos));
+  void recordTopLevel(long startNanos, long endNanos, long intendedStartNanos, HRegionLocation where) {
+    long micros = micros(endNanos - startNanos);
+    allService.recordValue(micros);
+    if (placement != null) {
+      placement.recordTopLevel(where, micros);
+    }
     if (allIntended != null) {
       allIntended.recordValue(micros(endNanos - (intendedStartNanos > 0 ? intendedStartNanos : startNanos)));
     }
@@ -56,6 +70,11 @@ final class OperationRecorders {
    * that the recorders opened earlier is stamped as starting at {@code measureFromMs}; none ends
    * after {@code notAfterMs}, the task's measurement end, so idle time never pads an interval.
    */
+  /** True if the clients must find where each operation was served, for {@link #record}. */
+  boolean recordsPlacement() {
+    return placement != null;
+  }
+
   long writeInterval(HistogramLogWriter writer, long measureFromMs, long notAfterMs) {
     for (OperationType op : OperationType.values()) {
       if (workload.performs(op)) {
@@ -68,12 +87,27 @@ final class OperationRecorders {
     if (allIntended != null) {
       write(writer, allIntended, TaskLogFormat.intendedTag(OperationType.ALL_TAG), measureFromMs, notAfterMs);
     }
-    return write(writer, allService, OperationType.ALL_TAG, measureFromMs, notAfterMs);
+    long topLevel = write(writer, allService, OperationType.ALL_TAG, measureFromMs, notAfterMs);
+    if (placement != null) {
+      placement.writeInterval(writer, measureFromMs, notAfterMs);
+    }
+    return topLevel;
+  }
+
+  /** Writes each region's whole-run histograms (if placement is recorded); once, after the last interval. */
+  void writeRegions(HistogramLogWriter writer, long windowStartMs, long windowEndMs) {
+    if (placement != null) {
+      placement.writeRegions(writer, windowStartMs, windowEndMs);
+    }
   }
 
   private static long write(HistogramLogWriter writer, Recorder recorder, String tag, long measureFromMs,
       long notAfterMs) {
-    Histogram h = recorder.getIntervalHistogram();
+    return writeStamped(writer, recorder.getIntervalHistogram(), tag, measureFromMs, notAfterMs);
+  }
+
+  /** Writes an interval histogram within the task's measurement; returns its count. */
+  static long writeStamped(HistogramLogWriter writer, Histogram h, String tag, long measureFromMs, long notAfterMs) {
     h.setTag(tag);
     h.setStartTimeStamp(Math.min(Math.max(h.getStartTimeStamp(), measureFromMs), notAfterMs));
     h.setEndTimeStamp(Math.max(Math.min(h.getEndTimeStamp(), notAfterMs), h.getStartTimeStamp()));

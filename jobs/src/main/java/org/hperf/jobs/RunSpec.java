@@ -11,6 +11,7 @@ import org.hperf.core.ClientMode;
  * <p>{@code inflight} is what the run's splits are made by (operation budgets, pace, key slices,
  * insert slots): one share per client thread (sync, where it equals {@code threads}) or per lane
  * (async), so a sync run of 8 threads and an async run of 8 in flight divide the work alike.
+ * {@code perServer}: record where each operation was served (per region server and region).
  */
 public record RunSpec(
     int clients,
@@ -26,7 +27,8 @@ public record RunSpec(
     int runs,
     long seed,
     long barrierTimeoutSeconds,
-    long tableRecordCount) {
+    long tableRecordCount,
+    boolean perServer) {
 
   private static final String PREFIX = "hperf.run.";
   /** How long clients wait for each other at the start barrier: a user setting (-D). */
@@ -58,6 +60,7 @@ public record RunSpec(
     conf.setLong(PREFIX + "seed", seed);
     conf.setLong(PREFIX + "barrier.timeout.seconds", barrierTimeoutSeconds);
     conf.setLong(PREFIX + "table.recordcount", tableRecordCount);
+    conf.setBoolean(PREFIX + "per-server", perServer);
   }
 
   public static RunSpec readFrom(Configuration conf) {
@@ -68,7 +71,8 @@ public record RunSpec(
         conf.getDouble(PREFIX + "target.ops", 0), conf.getDouble(PREFIX + "max.error.ratio", 0.001),
         conf.getInt(PREFIX + "interval.seconds", 10), conf.getInt(PREFIX + "index", 1),
         conf.getInt(PREFIX + "runs", 1), conf.getLong(PREFIX + "seed", 1),
-        conf.getLong(PREFIX + "barrier.timeout.seconds", 600), conf.getLong(PREFIX + "table.recordcount", 0));
+        conf.getLong(PREFIX + "barrier.timeout.seconds", 600), conf.getLong(PREFIX + "table.recordcount", 0),
+        conf.getBoolean(PREFIX + "per-server", false));
   }
 
   /**
@@ -93,11 +97,11 @@ public record RunSpec(
 
   public RunSpec withRunIndex(int index) {
     return new RunSpec(clients, threads, client, inflight, durationSeconds, warmupSeconds, targetOpsPerSecond,
-        maxErrorRatio, intervalSeconds, index, runs, seed, barrierTimeoutSeconds, tableRecordCount);
+        maxErrorRatio, intervalSeconds, index, runs, seed, barrierTimeoutSeconds, tableRecordCount, perServer);
   }
 
   public RunSpec withTableRecordCount(long records) {
     return new RunSpec(clients, threads, client, inflight, durationSeconds, warmupSeconds, targetOpsPerSecond,
-        maxErrorRatio, intervalSeconds, runIndex, runs, seed, barrierTimeoutSeconds, records);
+        maxErrorRatio, intervalSeconds, runIndex, runs, seed, barrierTimeoutSeconds, records, perServer);
   }
 }

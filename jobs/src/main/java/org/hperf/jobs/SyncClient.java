@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 
 /**
@@ -14,6 +15,7 @@ import org.apache.hadoop.hbase.client.Table;
 final class SyncClient implements WorkloadClient {
   private final List<ClientThread> workers = new ArrayList<>();
   private final List<Table> tables = new ArrayList<>();
+  private final List<RegionLocator> locators = new ArrayList<>();
   private final List<Thread> threads = new ArrayList<>();
 
   SyncClient(TaskRun run, Connection connection, TableName table, List<OperationSource> sources, int client)
@@ -22,7 +24,9 @@ final class SyncClient implements WorkloadClient {
       for (OperationSource source : sources) {
         Table t = connection.getTable(table);
         tables.add(t);
-        ClientThread worker = new ClientThread(run, t, source);
+        RegionLocator locator = connection.getRegionLocator(table);
+        locators.add(locator);
+        ClientThread worker = new ClientThread(run, t, RowLocator.of(connection, table, locator), source);
         workers.add(worker);
         threads.add(new Thread(worker, "hperf-client-" + client + "-" + threads.size()));
       }
@@ -61,6 +65,9 @@ final class SyncClient implements WorkloadClient {
   private void closeTables() throws IOException {
     for (Table table : tables) {
       table.close();
+    }
+    for (RegionLocator locator : locators) {
+      locator.close();
     }
   }
 

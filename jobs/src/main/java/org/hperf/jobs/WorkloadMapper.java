@@ -93,7 +93,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     long startNanos = System.nanoTime();
     long measureFromNanos = startNanos + run.warmupSeconds() * 1_000_000_000L;
     long endNanos = endOf(run, workload, startNanos, measureFromNanos);
-    OperationRecorders recorders = new OperationRecorders(workload, run.targetOpsPerSecond() > 0);
+    OperationRecorders recorders = new OperationRecorders(workload, run.targetOpsPerSecond() > 0, run.perServer());
     TaskRun shared = new TaskRun(workload, dataset.keySpace(), RowCodec.of(dataset), dataset.familyBytes(), recorders,
         measureFromNanos, endNanos, new AtomicBoolean());
     TaskCpu cpu = TaskCpu.start(conf);
@@ -103,7 +103,8 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       sources.add(newSource(shared, run, client, t));
     }
     WorkloadClient workers = run.client() == ClientMode.ASYNC
-        ? new AsyncClient(shared, asyncConnection.getTable(dataset.tableName()), sources,
+        ? new AsyncClient(shared, asyncConnection.getTable(dataset.tableName()),
+            RowLocator.of(asyncConnection.getRegionLocator(dataset.tableName())), sources,
             run.targetOpsPerSecond() > 0, client)
         : new SyncClient(shared, connection, dataset.tableName(), sources, client);
     try {
@@ -298,6 +299,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
         }
         long windowEndMs = measureFromMs + (windowEndNanos(measureFromNanos, endNanos) - measureFromNanos) / 1_000_000;
         writeInterval(writer, measureFromMs, windowEndMs);
+        recorders.writeRegions(writer, measureFromMs, windowEndMs);
         writer.outputComment(TaskLogFormat.windowComment(measureFromMs, windowEndMs));
       }
     }

@@ -71,6 +71,8 @@ public final class WorkloadTool extends HperfTool {
         .value(null, "interval", "seconds", "histogram log interval", "from --duration: 1 up to 300 s, 10 up to"
             + " an hour, 60 beyond; 1 for operation-count runs")
         .value(null, "seed", "n", "seed of the key and operation choices", "1")
+        .value(null, "per-server", "on|off", "record latency per region server (per interval) and per region (whole"
+            + " run), from the client's region location cache (see the README for its cost)", "off")
         .value(null, "output", "dir", "run directory (must not exist)", "hperf-runs/<workload>-<time>");
   }
 
@@ -269,7 +271,15 @@ public final class WorkloadTool extends HperfTool {
         org.hperf.core.Numbers.parseDouble("--max-error-ratio", parsed.string("max-error-ratio", "0.001"), 0, 1),
         parsed.intValue("interval", RunSpec.defaultIntervalSeconds(duration), 1, 3600), 1,
         parsed.intValue("runs", 1, 1, 100), parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE),
-        barrierTimeoutSeconds(conf), 0);
+        barrierTimeoutSeconds(conf), 0, onOff("--per-server", parsed.string("per-server", "off")));
+  }
+
+  private static boolean onOff(String option, String value) throws UsageException {
+    return switch (value) {
+      case "on" -> true;
+      case "off" -> false;
+      default -> throw new UsageException(option + " is on or off, not '" + value + "'");
+    };
   }
 
   private static long barrierTimeoutSeconds(Configuration conf) throws UsageException {
@@ -324,6 +334,6 @@ public final class WorkloadTool extends HperfTool {
     dataset.asProperties().forEach((key, value) -> datasetValues.put(key.key(), value));
     return new RunRecord(workload.name(), given, datasetValues, new RunRecord.Execution(run.clients(), run.threads(),
         run.client(), run.inflight(), run.durationSeconds(), run.warmupSeconds(), run.targetOpsPerSecond(), run.runs(), run.seed(),
-        run.intervalSeconds()), cluster);
+        run.intervalSeconds(), run.perServer()), cluster);
   }
 }

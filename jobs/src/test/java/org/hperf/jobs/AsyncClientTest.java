@@ -64,7 +64,7 @@ class AsyncClientTest {
     RunSpec sync = run(ClientMode.SYNC, 1, 0);
     TaskRun threadTask = task(EVERY_OPERATION, 2000, Long.MAX_VALUE);
     List<String> threadCalls = Collections.synchronizedList(new ArrayList<>());
-    ClientThread thread = new ClientThread(threadTask, fakeTable(threadCalls),
+    ClientThread thread = new ClientThread(threadTask, fakeTable(threadCalls), null,
         WorkloadMapper.newSource(threadTask, sync, 0, 0));
     thread.run();
     assertNull(thread.failure());
@@ -173,12 +173,107 @@ class AsyncClientTest {
     assertTrue(System.nanoTime() - stopStart < TimeUnit.SECONDS.toNanos(2), "stop woke the sleeping lanes");
   }
 
+  /**
+   * With placement recorded: every operation of every tag is in exactly one server's tag, those
+   * that did not fail also in exactly one region's, and a failed one in "unlocated"; for the lanes
+   * with every tenth call failing, and for a client thread.
+   */
+  @Test
+  void everyOperationIsInOneServersTagAndFailedOnesAreUnlocated() throws Exception {
+    TaskRun task = task(EVERY_OPERATION, 4000, Long.MAX_VALUE, true);
+    AtomicLong calls = new AtomicLong();
+    AsyncClient client = client(task, run(ClientMode.ASYNC, 4, 0),
+        new FakeAsyncTable(50_000, () -> calls.incrementAndGet() % 10 == 0), FOUR_REGIONS_ON_TWO_SERVERS);
+    runToEnd(client);
+    assertNull(client.failure());
+    Map<String, Long> counts = placementLog(task);
+    assertPlacementAddsUp(counts);
+    assertTrue(counts.get("ALL@rs=unlocated") > 0, "failed operations are unlocated: " + counts);
+
+    TaskRun reads = task(READS, 2000, Long.MAX_VALUE, true);
+    AsyncClient failingReads = client(reads, run(ClientMode.ASYNC, 4, 0),
+        new FakeAsyncTable(50_000, () -> calls.incrementAndGet() % 10 == 0), FOUR_REGIONS_ON_TWO_SERVERS);
+    runToEnd(failingReads);
+    long errors = total(failingReads.stats())[OperationType.READ.ordinal()][Outcome.ERROR.ordinal()];
+    Map<String, Long> readCounts = placementLog(reads);
+    assertPlacementAddsUp(readCounts);
+    assertEquals(200, errors, "every tenth read failed");
+    assertEquals(errors, readCounts.get("READ@rs=unlocated"), "exactly the failed reads are unlocated");
+
+    TaskRun threadTask = task(EVERY_OPERATION, 2000, Long.MAX_VALUE, true);
+    ClientThread thread = new ClientThread(threadTask, fakeTable(Collections.synchronizedList(new ArrayList<>())),
+        FOUR_REGIONS_ON_TWO_SERVERS, WorkloadMapper.newSource(threadTask, run(ClientMode.SYNC, 1, 0), 0, 0));
+    thread.run();
+    assertNull(thread.failure());
+    Map<String, Long> threadCounts = placementLog(threadTask);
+    assertPlacementAddsUp(threadCounts);
+    assertEquals(2000, threadCounts.get("ALL"));
+    assertNull(threadCounts.get("ALL@rs=unlocated"), "nothing failed, nothing unlocated");
+  }
+
+  /** Row -> one of 4 regions (by the row's hash), regions 0 and 2 on host-0, 1 and 3 on host-1. */
+  private static final RowLocator FOUR_REGIONS_ON_TWO_SERVERS = row -> {
+    int region = Math.floorMod(java.util.Arrays.hashCode(row), 4);
+    org.apache.hadoop.hbase.client.RegionInfo info = org.apache.hadoop.hbase.client.RegionInfoBuilder
+        .newBuilder(org.apache.hadoop.hbase.TableName.valueOf("t")).setStartKey(new byte[] {(byte) region})
+        .setEndKey(new byte[] {(byte) (region + 1)}).setRegionId(region).build();
+    return new org.apache.hadoop.hbase.HRegionLocation(info,
+        org.apache.hadoop.hbase.ServerName.valueOf("host-" + region % 2, 16020, 1));
+  };
+
+  /** Each tag's count in the task's interval and region histograms. */
+  private static Map<String, Long> placementLog(TaskRun task) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    HistogramLogWriter writer = new HistogramLogWriter(new PrintStream(bytes));
+    task.recorders().writeInterval(writer, 0, Long.MAX_VALUE);
+    task.recorders().writeRegions(writer, 0, 1000);
+    Map<String, Long> counts = new java.util.TreeMap<>();
+    org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(
+        new java.io.ByteArrayInputStream(bytes.toByteArray()));
+    org.HdrHistogram.EncodableHistogram h;
+    while ((h = reader.nextIntervalHistogram()) != null) {
+      counts.merge(h.getTag(), ((org.HdrHistogram.Histogram) h).getTotalCount(), Long::sum);
+    }
+    return counts;
+  }
+
+  /** Per tag: servers' counts add up to the tag's, regions' to the tag's minus the unlocated. */
+  private static void assertPlacementAddsUp(Map<String, Long> counts) {
+    int tags = 0;
+    for (String tag : List.of("READ", "UPDATE", "INSERT", "SCAN", "READ_MODIFY_WRITE", "ALL")) {
+      if (!counts.containsKey(tag)) {
+        continue;
+      }
+      tags++;
+      long servers = 0;
+      long regions = 0;
+      java.util.Set<String> named = new java.util.TreeSet<>();
+      for (Map.Entry<String, Long> e : counts.entrySet()) {
+        if (e.getKey().startsWith(tag + "@rs=")) {
+          servers += e.getValue();
+          named.add(e.getKey().substring(tag.length() + 4));
+        } else if (e.getKey().startsWith(tag + "@region=")) {
+          regions += e.getValue();
+        }
+      }
+      assertEquals(counts.get(tag), servers, tag + " over its servers " + counts);
+      assertEquals(counts.get(tag) - counts.getOrDefault(tag + "@rs=unlocated", 0L), regions,
+          tag + " over its regions " + counts);
+      assertTrue(named.containsAll(List.of("host-0:16020", "host-1:16020")), tag + " on both servers " + named);
+    }
+    assertTrue(tags >= 2, "the operations' tags and ALL: " + counts);
+  }
+
   private AsyncClient client(TaskRun task, RunSpec run, FakeAsyncTable fake) {
+    return client(task, run, fake, null);
+  }
+
+  private AsyncClient client(TaskRun task, RunSpec run, FakeAsyncTable fake, RowLocator locator) {
     List<OperationSource> sources = new ArrayList<>();
     for (int lane = 0; lane < run.inflight(); lane++) {
       sources.add(WorkloadMapper.newSource(task, run, 0, lane));
     }
-    return new AsyncClient(task, fake.table(), sources, run.targetOpsPerSecond() > 0, 0);
+    return new AsyncClient(task, fake.table(), locator, sources, run.targetOpsPerSecond() > 0, 0);
   }
 
   private static void runToEnd(AsyncClient client) throws Exception {
@@ -192,16 +287,21 @@ class AsyncClientTest {
   }
 
   private static RunSpec run(ClientMode mode, int inflight, double target) {
-    return new RunSpec(1, inflight, mode, inflight, 0, 0, target, 0.001, 1, 1, 1, 1, 600, DATASET.recordCount());
+    return new RunSpec(1, inflight, mode, inflight, 0, 0, target, 0.001, 1, 1, 1, 1, 600, DATASET.recordCount(), true);
   }
 
   /** A task of one client doing {@code operations} (0: until {@code endNanos}) of the mix. */
   private static TaskRun task(Map<String, String> mix, long operations, long endNanos) throws Exception {
+    return task(mix, operations, endNanos, false);
+  }
+
+  private static TaskRun task(Map<String, String> mix, long operations, long endNanos, boolean perServer)
+      throws Exception {
     Map<String, String> workload = new java.util.HashMap<>(mix);
     workload.put("operationcount", Long.toString(operations));
     WorkloadSpec spec = WorkloadSpec.parse(workload, DATASET.recordCount());
     return new TaskRun(spec, DATASET.keySpace(), RowCodec.of(DATASET), DATASET.familyBytes(),
-        new OperationRecorders(spec, false), System.nanoTime(), endNanos, new AtomicBoolean());
+        new OperationRecorders(spec, false, perServer), System.nanoTime(), endNanos, new AtomicBoolean());
   }
 
   private static long measured(List<ThreadStats> stats) {

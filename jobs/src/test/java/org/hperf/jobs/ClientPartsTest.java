@@ -93,7 +93,7 @@ class ClientPartsTest {
     long tableRecords = 1000;
     Set<Long> inserted = new HashSet<>();
     for (int run = 1; run <= runs; run++) {
-      RunSpec spec = new RunSpec(clients, threads, ClientMode.SYNC, threads, 1, 0, 0, 0, 1, run, runs, 1, 600, tableRecords);
+      RunSpec spec = new RunSpec(clients, threads, ClientMode.SYNC, threads, 1, 0, 0, 0, 1, run, runs, 1, 600, tableRecords, true);
       for (int client = 0; client < clients; client++) {
         for (int thread = 0; thread < threads; thread++) {
           InsertKeys keys = new InsertKeys(500, tableRecords, spec, client, thread);

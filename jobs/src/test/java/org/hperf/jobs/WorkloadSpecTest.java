@@ -78,7 +78,7 @@ class WorkloadSpecTest {
 
   @Test
   void insertedRecordsNeverCollideAcrossThreadsClientsAndRuns() {
-    RunSpec run = new RunSpec(3, 4, ClientMode.SYNC, 4, 10, 0, 0, 0.001, 10, 1, 2, 1, 600, 1_000);
+    RunSpec run = new RunSpec(3, 4, ClientMode.SYNC, 4, 10, 0, 0, 0.001, 10, 1, 2, 1, 600, 1_000, true);
     Set<Long> seen = new HashSet<>();
     for (int r = 1; r <= 2; r++) {
       for (int c = 0; c < 3; c++) {

@@ -27,8 +27,9 @@ import org.hperf.core.UsageException;
  * workload.name, workload.property.&lt;key&gt;   the workload and every property given for it
  * dataset.&lt;key&gt;                            the table's dataset (DatasetProperty keys)
  * run.clients, run.threads, run.client (sync|async), run.inflight, run.duration.seconds,
- * run.warmup.seconds, run.target.ops, run.runs, run.seed, run.interval.seconds   the execution
- *                                          (a record without run.client is a sync run: inflight = threads)
+ * run.warmup.seconds, run.target.ops, run.runs, run.seed, run.interval.seconds, run.perServer   the execution
+ *                                          (a record without run.client is a sync run: inflight = threads;
+ *                                          without run.perServer, one from before --per-server: false)
  * version.hbase, version.hadoop, cluster.regionservers, table.regions
  * run.&lt;i&gt;.job, run.&lt;i&gt;.counter.&lt;NAME&gt;     run i's job id and every workload counter by enum name
  * run.&lt;i&gt;.failedOperations, .clientRpcFailures, .failedTaskAttempts, .regionserversLost (comma list),
@@ -54,10 +55,11 @@ public final class RunRecord {
 
   /**
    * How the runs executed. {@code inflight} is the operations each client keeps in flight: its
-   * threads with the sync client, its lanes with the async one.
+   * threads with the sync client, its lanes with the async one. {@code perServer}: whether the
+   * clients recorded where each operation was served ({@code --per-server}).
    */
   public record Execution(int clients, int threads, ClientMode client, int inflight, long durationSeconds,
-      long warmupSeconds, double targetOps, int runs, long seed, int intervalSeconds) {
+      long warmupSeconds, double targetOps, int runs, long seed, int intervalSeconds, boolean perServer) {
   }
 
   /** The software and cluster the runs measured. */
@@ -237,6 +239,7 @@ public final class RunRecord {
     p.setProperty("run.runs", Integer.toString(execution.runs()));
     p.setProperty("run.seed", Long.toString(execution.seed()));
     p.setProperty("run.interval.seconds", Integer.toString(execution.intervalSeconds()));
+    p.setProperty("run.perServer", Boolean.toString(execution.perServer()));
     p.setProperty("version.hbase", cluster.hbaseVersion());
     p.setProperty("version.hadoop", cluster.hadoopVersion());
     p.setProperty("cluster.regionservers", Integer.toString(cluster.regionServers()));
@@ -309,7 +312,8 @@ public final class RunRecord {
     Execution execution = new Execution(integer(p, "run.clients", 0), threads, clientMode(p),
         integer(p, "run.inflight", threads), number(p, "run.duration.seconds", 0), number(p, "run.warmup.seconds", 0),
         Double.parseDouble(p.getProperty("run.target.ops", "0")), integer(p, "run.runs", 1),
-        number(p, "run.seed", 1), integer(p, "run.interval.seconds", 10));
+        number(p, "run.seed", 1), integer(p, "run.interval.seconds", 10),
+        Boolean.parseBoolean(p.getProperty("run.perServer", "false")));
     Cluster cluster = new Cluster(p.getProperty("version.hbase", "unknown"), p.getProperty("version.hadoop", "unknown"),
         integer(p, "cluster.regionservers", 1), integer(p, "table.regions", 0));
     RunRecord record = new RunRecord(p.getProperty("workload.name", "unknown"), workloadProperties, dataset,

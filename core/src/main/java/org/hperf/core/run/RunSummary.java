@@ -34,9 +34,17 @@ import org.hperf.core.OperationType;
  *                       "p9999Micros": .., "maxMicros": ..}}, ..., "ALL": {..}},
  *  "perRun": {"run-1": {"tasks": .., "disturbedBy": ["7 failed operations"], "windowStartMs": ..,
  *             "windowEndMs": .., "operations": {"READ": {"throughputOpsPerSec": .., "latency": {..},
- *             "intervals": [{"index": 0, "opsPerSec": .., "p50Micros": .., "p99Micros": ..}, ..]}, ..}}, ..},
+ *             "intervals": [{"index": 0, "opsPerSec": .., "p50Micros": .., "p99Micros": ..}, ..]}, ..},
+ *             "placement": {"servers": {"host:16020": {"READ": {"throughputOpsPerSec": .., "share": 0.41,
+ *                 "latency": {..}, "intervals": [..]}, .., "ALL": {..}}, .., "unlocated": {..}},
+ *               "regions": [{"encodedName": "..", "startKey": "", "endKey": "user2", "operations":
+ *                 {"READ": {"operations": .., "share": .., "p50Micros": .., "p99Micros": ..}, ..}}, ..],
+ *               "hotspots": [{"kind": "server", "name": "host:16020", "tag": "READ", "share": .., "fairShare": ..,
+ *                 "p99Ratio": .., "finding": "host:16020 served 41% of reads (fair share 25%), p99 3.8x .."}]}}, ..},
  *  "configuration": {"run.properties key": "value", ..}}
  * </pre>
+ * A placement's servers are by name, "unlocated" being the failed operations; its regions in key
+ * order; its hotspots strongest first. A run recorded with {@code --per-server off} has empty ones.
  * Tags are in {@link #TAG_ORDER}; runs in the order the aggregate gave them; configuration by key.
  * Every field is required on read: a summary of another shape is refused, not read as zeros.
  */
@@ -76,11 +84,58 @@ public record RunSummary(String workload, int runs, long intervalSeconds, Map<St
 
   /** One run: its tasks, what disturbed it (empty if clean), the window every task measured, and its tags. */
   public record Run(int tasks, List<String> disturbedBy, long windowStartMs, long windowEndMs,
-      Map<String, RunOperation> operations) {
+      Map<String, RunOperation> operations, Placement placement) {
     public Run {
       disturbedBy = List.copyOf(disturbedBy);
       operations = inTagOrder(operations);
+      Objects.requireNonNull(placement, "placement");
     }
+  }
+
+  /**
+   * Where one run's operations were served: per region server and tag its throughput over the
+   * run's window, its share of the tag's operations and its latency and intervals; per region
+   * (key order) its operations and percentiles over the whole run; what stands out.
+   */
+  public record Placement(Map<String, Map<String, ServerOperation>> servers, List<Region> regions,
+      List<Hotspot> hotspots) {
+    public static final Placement NONE = new Placement(Map.of(), List.of(), List.of());
+
+    public Placement {
+      Map<String, Map<String, ServerOperation>> byServer = new TreeMap<>();
+      servers.forEach((server, tags) -> byServer.put(server, inTagOrder(tags)));
+      servers = Collections.unmodifiableMap(byServer);
+      regions = List.copyOf(regions);
+      hotspots = List.copyOf(hotspots);
+    }
+  }
+
+  /** One tag on one region server in one run; share is of the tag's operations in the run. */
+  public record ServerOperation(double throughputOpsPerSec, double share, Latency latency, List<Interval> intervals) {
+    public ServerOperation {
+      Objects.requireNonNull(latency, "latency");
+      intervals = List.copyOf(intervals);
+    }
+  }
+
+  /** One region over one run; keys printable (non-ASCII bytes as \\xNN), empty for the table's ends. */
+  public record Region(String encodedName, String startKey, String endKey, Map<String, RegionOperation> operations) {
+    public Region {
+      operations = inTagOrder(operations);
+    }
+  }
+
+  /** One tag in one region over the whole run. */
+  public record RegionOperation(long operations, double share, long p50Micros, long p99Micros) {
+  }
+
+  /**
+   * A region server or region ({@code kind} "server" or "region") that stands out for one tag: its
+   * share of the tag's operations against the fair share, its p99 against the median p99 of the
+   * others (0 when not comparable), and the finding as a line of text.
+   */
+  public record Hotspot(String kind, String name, String tag, double share, double fairShare, double p99Ratio,
+      String finding) {
   }
 
   /** One tag in one run: throughput over the run's common window, latency, and the interval series. */

@@ -24,6 +24,17 @@ import org.hperf.core.OperationType;
  * operations (each operation the workload chose once, a read-modify-write as one), and each of
  * those plus {@link OperationType#INTENDED_SUFFIX} for latency from the intended start when a rate is set. A
  * log without the window line is truncated and must not be aggregated.
+ *
+ * <p>Where each operation was served (written unless the run had {@code --per-server off}): every
+ * interval, beside the tags above, {@code <tag>@rs=<host>:<port>} for each region server and each
+ * operation tag and {@code ALL} (no intended-time tags), with {@code @rs=unlocated} for operations
+ * that failed (a failed operation is not looked up: its location may be gone from the cache);
+ * every operation is in exactly one server's tag, so a tag's server histograms add up to the tag's.
+ * Once, just before the window line and spanning the window,
+ * {@code <tag>@region=<encoded name>:<start key hex>:<end key hex>} for each region that served an
+ * operation that did not fail (keys in lowercase hex, two digits a byte, empty for the table's
+ * first start and last end); these are whole-run histograms, not intervals. A scan is placed by
+ * its start row.
  */
 public final class TaskLogFormat {
   public static final String SUFFIX = ".hlog";
@@ -32,7 +43,92 @@ public final class TaskLogFormat {
   private static final Pattern WINDOW = Pattern.compile("#\\[hperf window startMs=(\\d+) endMs=(\\d+)\\]\\s*$");
   private static final Pattern NAME = Pattern.compile("client-(\\d{5,})\\.hlog");
 
+  /** What a server tag adds to an operation tag: {@code READ@rs=host:16020}. */
+  public static final String SERVER_MARK = "@rs=";
+  /** What a region tag adds to an operation tag: {@code READ@region=<encoded>:<start hex>:<end hex>}. */
+  public static final String REGION_MARK = "@region=";
+  /** The server of operations that failed, which are not looked up. */
+  public static final String UNLOCATED = "unlocated";
+
   private TaskLogFormat() {
+  }
+
+  /** One server's share of an operation tag. */
+  public record ServerTag(String tag, String server) {
+  }
+
+  /** One region's share of an operation tag over the whole run; keys as the table holds them. */
+  public record RegionTag(String tag, String encodedName, byte[] startKey, byte[] endKey) {
+    /** The start key in lowercase hex: its order is the keys' (unsigned bytes) order. */
+    public String startKeyHex() {
+      return hex(startKey);
+    }
+  }
+
+  /** The tag of {@code tag}'s operations served by {@code server} ("host:port", or {@link #UNLOCATED}). */
+  public static String serverTag(String tag, String server) {
+    return tag + SERVER_MARK + server;
+  }
+
+  public static String regionTag(String tag, String encodedName, byte[] startKey, byte[] endKey) {
+    return tag + REGION_MARK + encodedName + ":" + hex(startKey) + ":" + hex(endKey);
+  }
+
+  /** True for a server or region tag: not an operation's own figures. */
+  public static boolean isPlacementTag(String tag) {
+    return tag.contains(SERVER_MARK) || tag.contains(REGION_MARK);
+  }
+
+  /** The server tag's parts, or null if {@code tag} is not one. */
+  public static ServerTag parseServerTag(String tag) {
+    int mark = tag.indexOf(SERVER_MARK);
+    return mark < 0 ? null : new ServerTag(tag.substring(0, mark), tag.substring(mark + SERVER_MARK.length()));
+  }
+
+  /** The region tag's parts, or null if {@code tag} is not one. */
+  public static RegionTag parseRegionTag(String tag) {
+    int mark = tag.indexOf(REGION_MARK);
+    if (mark < 0) {
+      return null;
+    }
+    String[] f = tag.substring(mark + REGION_MARK.length()).split(":", -1);
+    if (f.length != 3) {
+      throw new IllegalArgumentException("not a region tag (<tag>@region=<name>:<start>:<end>): " + tag);
+    }
+    return new RegionTag(tag.substring(0, mark), f[0], unhex(f[1]), unhex(f[2]));
+  }
+
+  static String hex(byte[] bytes) {
+    StringBuilder s = new StringBuilder(bytes.length * 2);
+    for (byte b : bytes) {
+      s.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
+    }
+    return s.toString();
+  }
+
+  static byte[] unhex(String hex) {
+    if (hex.length() % 2 != 0) {
+      throw new IllegalArgumentException("odd hex key: " + hex);
+    }
+    byte[] bytes = new byte[hex.length() / 2];
+    for (int i = 0; i < bytes.length; i++) {
+      bytes[i] = (byte) Integer.parseInt(hex, 2 * i, 2 * i + 2, 16);
+    }
+    return bytes;
+  }
+
+  /** A row key as people read it: printable ASCII as is, other bytes as \xNN (HBase's toStringBinary). */
+  public static String printableKey(byte[] key) {
+    StringBuilder s = new StringBuilder();
+    for (byte b : key) {
+      int c = b & 0xff;
+      if (c >= ' ' && c <= '~' && c != '\\') {
+        s.append((char) c);
+      } else {
+        s.append(String.format("\\x%02X", c));
+      }
+    }
+    return s.toString();
   }
 
   /** The log file name of a run's client (map task) {@code client}. */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class RunRecordTest {
   private static RunRecord record() {
     return new RunRecord("workloada", Map.of("readproportion", "0.5", "note", "tab\there\rcr \"q\" \\ é"),
-        Map.of("recordcount", "1000", "table", "t"), new RunRecord.Execution(2, 8, ClientMode.ASYNC, 16, 60, 5, 0, 3, 42, 1),
+        Map.of("recordcount", "1000", "table", "t"), new RunRecord.Execution(2, 8, ClientMode.ASYNC, 16, 60, 5, 0, 3, 42, 1, true),
         new RunRecord.Cluster("2.6.1-hadoop3", "3.4.1", 3, 16));
   }
 
@@ -49,6 +49,14 @@ class RunRecordTest {
   }
 
   @Test
+  void aRecordFromBeforePerServerRecordedNone() throws Exception {
+    java.util.Properties p = record().asProperties();
+    assertEquals("true", p.getProperty("run.perServer"));
+    p.remove("run.perServer");
+    assertEquals(false, RunRecord.of(p).execution().perServer());
+  }
+
+  @Test
   void runTimesAndTheAbSideAreReadBack() throws Exception {
     RunRecord written = record();
     written.putOutcome(2, new RunRecord.Outcome("job_2", Map.of(), 0, 0, 0, List.of(), 0, null, 1_700_000_000_000L,
@@ -75,7 +83,7 @@ class RunRecordTest {
   void aRunAddedToADirectoryMustHaveItsSettings() {
     assertEquals(null, record().differenceFrom(record()));
     RunRecord otherSeed = new RunRecord("workloada", record().workloadProperties(), record().dataset(),
-        new RunRecord.Execution(2, 8, ClientMode.ASYNC, 16, 60, 5, 0, 3, 43, 1), record().cluster());
+        new RunRecord.Execution(2, 8, ClientMode.ASYNC, 16, 60, 5, 0, 3, 43, 1, true), record().cluster());
     assertTrue(record().differenceFrom(otherSeed).startsWith("execution "), record().differenceFrom(otherSeed));
   }
 

@@ -32,6 +32,11 @@ class RunSummaryTest {
     assertEquals(summary.configuration().get("weird"), tree.path("configuration").path("weird").asText());
     assertEquals(10, tree.path("intervalSeconds").asLong());
     assertTrue(!tree.has("tags"), "only the record's components are written: " + json);
+    RunSummary.Placement placement = read.perRun().get("run-1").placement();
+    assertEquals(List.of("host-a:16020", "host-b:16020"), List.copyOf(placement.servers().keySet()));
+    assertEquals(List.of("READ", "ALL"), List.copyOf(placement.servers().get("host-b:16020").keySet()));
+    assertEquals(List.of("e1", "e0"), placement.regions().stream().map(RunSummary.Region::encodedName).toList(),
+        "regions stay in the key order they were given in");
   }
 
   @Test
@@ -65,7 +70,14 @@ class RunSummaryTest {
       operations.put(tag, new RunSummary.RunOperation(100, LATENCY,
           List.of(new RunSummary.Interval(0, 99.5, 10, 40), new RunSummary.Interval(1, 100.5, 11, 41))));
     }
-    RunSummary.Run run = new RunSummary.Run(2, List.of("7 failed operations"), 1_000, 11_000, operations);
+    RunSummary.Placement placement = new RunSummary.Placement(
+        Map.of("host-b:16020", Map.of("READ", new RunSummary.ServerOperation(60, 0.6, LATENCY, List.of()),
+            "ALL", new RunSummary.ServerOperation(60, 0.6, LATENCY, List.of(new RunSummary.Interval(0, 60, 10, 40)))),
+            "host-a:16020", Map.of("READ", new RunSummary.ServerOperation(40, 0.4, LATENCY, List.of()))),
+        List.of(new RunSummary.Region("e1", "", "user5", Map.of("READ", new RunSummary.RegionOperation(6, 0.6, 10, 40))),
+            new RunSummary.Region("e0", "user5", "", Map.of("READ", new RunSummary.RegionOperation(4, 0.4, 10, 40)))),
+        List.of(new RunSummary.Hotspot("server", "host-b:16020", "READ", 0.6, 0.5, 0, "host-b:16020 served 60%")));
+    RunSummary.Run run = new RunSummary.Run(2, List.of("7 failed operations"), 1_000, 11_000, operations, placement);
     return new RunSummary("workloada", 1, 10, overall, Map.of("run-1", run), configuration);
   }
 

@@ -1,0 +1,42 @@
+package org.hperf.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+import org.hperf.core.UsageException;
+import org.junit.jupiter.api.Test;
+
+/** The suite's plan: --per-server reaches every run step, and only when on, so old suites resume unchanged. */
+class SuiteToolTest {
+  @Test
+  void perServerOnIsPassedToEveryRunAndOffChangesNoCommand() throws Exception {
+    Map<String, String[]> on = plan("--per-server", "on");
+    Map<String, String[]> off = plan();
+    for (String workload : List.of("workloada", "workloadc")) {
+      List<String> runOn = List.of(on.get("run-" + workload));
+      List<String> runOff = List.of(off.get("run-" + workload));
+      int at = runOn.indexOf("--per-server");
+      assertTrue(at > 0 && runOn.get(at + 1).equals("on"), runOn.toString());
+      assertTrue(!runOff.contains("--per-server"), runOff.toString());
+      assertEquals(List.of("--output", new Path("/suite", "runs/" + workload).toString()),
+          runOff.subList(runOff.size() - 2, runOff.size()));
+    }
+    assertEquals(List.of(plan("--per-server", "off").get("run-workloada")), List.of(off.get("run-workloada")));
+    UsageException bad = assertThrows(UsageException.class, () -> plan("--per-server", "yes"));
+    assertEquals("--per-server is on or off, not 'yes'", bad.getMessage());
+  }
+
+  private static Map<String, String[]> plan(String... extra) throws Exception {
+    String[] args = new String[extra.length + 2];
+    args[0] = "--dir";
+    args[1] = "/suite";
+    System.arraycopy(extra, 0, args, 2, extra.length);
+    return SuiteTool.plan(new SuiteTool().options().parse(args, 0), SuiteTool.Scale.TINY, new Path("/suite"),
+        new File("../conf/workloads"), List.of("workloada", "workloadc"));
+  }
+}
