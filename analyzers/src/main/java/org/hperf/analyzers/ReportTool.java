@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.hperf.core.ExitCode;
 import org.hperf.core.HperfTool;
@@ -58,8 +59,9 @@ public final class ReportTool extends HperfTool {
     System.out.print(text(workloads));
     Path html = new Path(parsed.string("html", new Path(runDirs.get(0), "report.html").toString()));
     // A path without a scheme is on the default file system (HDFS on a cluster): say which.
-    html = html.getFileSystem(getConf()).makeQualified(html);
-    try (OutputStream out = html.getFileSystem(getConf()).create(html, true)) {
+    FileSystem htmlFs = html.getFileSystem(getConf());
+    html = htmlFs.makeQualified(html);
+    try (OutputStream out = htmlFs.create(html, true)) {
       out.write(new HtmlReport(workloads).render().getBytes(StandardCharsets.UTF_8));
     }
     System.out.println("HTML report: " + html);

@@ -24,19 +24,17 @@ final class PseudoCluster implements AutoCloseable {
 
   private final File root;
   private final File dir;
-  private final String hbaseVersion;
   private final Properties env = new Properties();
   private long startMillis;
 
-  private PseudoCluster(File root, File dir, String hbaseVersion) {
+  private PseudoCluster(File root, File dir) {
     this.root = root;
     this.dir = dir;
-    this.hbaseVersion = hbaseVersion;
   }
 
   /** Starts a cluster of this HBase release in dir; throws with the script's output if it fails. */
   static PseudoCluster start(File root, File dir, String hbaseVersion) {
-    PseudoCluster cluster = new PseudoCluster(root, dir, hbaseVersion);
+    PseudoCluster cluster = new PseudoCluster(root, dir);
     Result started = cluster.bash(20, "scripts/pseudo-cluster start --dir '" + dir + "' --hbase-version " + hbaseVersion);
     if (started.exitCode() != 0) {
       throw new IllegalStateException("pseudo-cluster with HBase " + hbaseVersion + " did not start:\n" + started.output());
@@ -50,10 +48,6 @@ final class PseudoCluster implements AutoCloseable {
     return cluster;
   }
 
-  String hbaseVersion() {
-    return hbaseVersion;
-  }
-
   long startMillis() {
     return startMillis;
   }
@@ -63,10 +57,6 @@ final class PseudoCluster implements AutoCloseable {
     return env.getProperty(key);
   }
 
-  File dir() {
-    return dir;
-  }
-
   File log(String daemon) {
     return new File(dir, "logs/" + daemon + ".log");
   }
@@ -74,11 +64,6 @@ final class PseudoCluster implements AutoCloseable {
   /** Runs scripts/perf-cluster with these arguments, as a user would after eval "$(pseudo-cluster env)". */
   Result perfCluster(String arguments) {
     return bash(15, "eval \"$(scripts/pseudo-cluster env --dir '" + dir + "')\"; PERF_JAR=dist/target/perf.jar scripts/perf-cluster " + arguments);
-  }
-
-  /** Runs a command of the pseudo-cluster's own 'hadoop' launcher, e.g. "fs -ls /". */
-  Result hadoop(String arguments) {
-    return bash(5, "'" + dir + "/bin/hadoop' " + arguments);
   }
 
   Result bash(int timeoutMinutes, String script) {
