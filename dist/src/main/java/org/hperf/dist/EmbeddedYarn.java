@@ -1,13 +1,12 @@
 package org.hperf.dist;
 
 import java.io.File;
-import java.lang.management.ManagementFactory;
-import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.mapreduce.v2.hs.JobHistoryServer;
 import org.apache.hadoop.mapreduce.v2.jobhistory.JHAdminConfig;
 import org.apache.hadoop.service.Service;
+import org.hperf.core.TaskJvmOptions;
 
 /**
  * Real YARN in this JVM beside the embedded HBase cluster: a ResourceManager and a NodeManager
@@ -31,11 +30,12 @@ public final class EmbeddedYarn implements AutoCloseable {
   public static EmbeddedYarn start(Configuration hbaseConf, File dir) {
     Configuration base = new Configuration(hbaseConf);
     base.set("mapreduce.framework.name", "yarn");
-    // Task JVMs need the JDK 17 flags this JVM was started with, or HBase's client fails in them.
-    String flags = "-Xmx512m " + jdkFlagsOfThisJvm();
-    base.set("yarn.app.mapreduce.am.command-opts", flags);
-    base.set("mapreduce.map.java.opts", flags);
-    base.set("mapreduce.reduce.java.opts", flags);
+    base.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m");
+    base.set("mapreduce.map.java.opts", "-Xmx512m");
+    base.set("mapreduce.reduce.java.opts", "-Xmx512m");
+    // The JDK 17 flags HBase's client needs, as every job adds them (so jobs find them already
+    // there), and for what starts containers without going through hperf's jobs (Oozie's launchers).
+    TaskJvmOptions.addTo(base);
     base.setInt("yarn.app.mapreduce.am.resource.mb", 768);
     base.setInt("mapreduce.map.memory.mb", 768);
     base.setInt("mapreduce.reduce.memory.mb", 768);
@@ -77,13 +77,6 @@ public final class EmbeddedYarn implements AutoCloseable {
       conf.set(key, history.getConfig().get(key));
     }
     return history;
-  }
-
-  private static String jdkFlagsOfThisJvm() {
-    return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-        .filter(a -> a.startsWith("--add-opens") || a.startsWith("--add-exports")
-            || a.startsWith("-Dorg.apache.hbase.thirdparty"))
-        .collect(Collectors.joining(" "));
   }
 
   /** A client configuration that submits jobs to this YARN (and reaches the same HBase). */
