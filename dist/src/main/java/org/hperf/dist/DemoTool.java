@@ -26,7 +26,7 @@ public final class DemoTool extends HperfTool {
   public static final String NAME = "demo";
   /** Suite options the demo passes through, to make it shorter or larger. */
   private static final List<String> SUITE_OPTIONS = List.of("table", "recordcount", "regions", "workloads",
-      "runs", "duration", "clients", "threads", "per-server");
+      "runs", "duration", "clients", "threads", "client", "inflight", "per-server");
 
   @Override
   protected CommandOptions options() {
@@ -41,6 +41,8 @@ public final class DemoTool extends HperfTool {
         .value(null, "duration", "seconds", "measured seconds per run", "20 (tiny preset)")
         .value(null, "clients", "n", "map tasks per run", "2 (tiny preset)")
         .value(null, "threads", "n", "threads per client", "4 (tiny preset)")
+        .value(null, "client", "sync|async", "the workload client of every run (perf run --client)", "sync")
+        .value(null, "inflight", "n", "operations each client keeps in flight with --client async", "--threads")
         .value(null, "per-server", "on|off", "record where each run's operations were served (region server"
             + " table, region heat strips and hotspots in the report)", "off")
         .value(null, "dir", "path", "where the cluster and the suite keep their files (wiped at start)",

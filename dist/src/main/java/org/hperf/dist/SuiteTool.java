@@ -15,6 +15,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ToolRunner;
 import org.hperf.analyzers.AggregateTool;
 import org.hperf.analyzers.ReportTool;
+import org.hperf.core.ClientMode;
 import org.hperf.core.ExitCode;
 import org.hperf.core.HperfTool;
 import org.hperf.core.UsageException;
@@ -74,6 +75,8 @@ public final class SuiteTool extends HperfTool {
         .value(null, "duration", "seconds", "measured seconds per run (overrides the preset)", null)
         .value(null, "clients", "n", "map tasks per run (overrides the preset)", null)
         .value(null, "threads", "n", "threads per client (overrides the preset)", null)
+        .value(null, "client", "sync|async", "the workload client of every run (perf run --client)", "sync")
+        .value(null, "inflight", "n", "operations each client keeps in flight with --client async", "--threads")
         .value(null, "per-server", "on|off", "record where each run's operations were served (perf run"
             + " --per-server): the report's region server table, region heat strips and hotspots", "off")
         .flag(null, "skip-verify", "do not verify the loaded table before the workloads (a full scan)");
@@ -126,6 +129,27 @@ public final class SuiteTool extends HperfTool {
     return ExitCode.OK;
   }
 
+  /**
+   * The run options that choose the workload client: none for the default sync client, so that a
+   * suite started before these options resumes with the same commands; checked here, so a wrong
+   * value stops the suite before its first step instead of at its first workload.
+   */
+  static List<String> clientOptions(ParsedOptions parsed) throws UsageException {
+    ClientMode client = ClientMode.parse(parsed.string("client", ClientMode.SYNC.optionValue()));
+    if (client == ClientMode.SYNC) {
+      if (parsed.has("inflight")) {
+        throw new UsageException("--inflight is for --client async; the sync client has one operation in flight"
+            + " per thread: use --threads");
+      }
+      return List.of();
+    }
+    List<String> options = new ArrayList<>(List.of("--client", client.optionValue()));
+    if (parsed.has("inflight")) {
+      options.addAll(List.of("--inflight", Integer.toString(parsed.intValue("inflight", 1, 1, 10_000))));
+    }
+    return options;
+  }
+
   /** The suite's steps in order, each a perf command line. */
   static Map<String, String[]> plan(ParsedOptions parsed, Scale scale, Path dir, File workloadDir,
       List<String> workloads) throws UsageException {
@@ -140,6 +164,7 @@ public final class SuiteTool extends HperfTool {
     if (!perServer.equals("on") && !perServer.equals("off")) {
       throw new UsageException("--per-server is on or off, not '" + perServer + "'");
     }
+    List<String> clientOptions = clientOptions(parsed);
     Map<String, String[]> steps = new LinkedHashMap<>();
     steps.put("create-table", new String[] {"create-table", "--table", table, "--recordcount", records,
         "--regions", regions});
@@ -158,6 +183,7 @@ public final class SuiteTool extends HperfTool {
         // Only when on, so that a suite started before this option resumes with the same commands.
         run.addAll(List.of("--per-server", "on"));
       }
+      run.addAll(clientOptions);
       run.addAll(List.of("--output", runDir));
       steps.put("run-" + name, run.toArray(new String[0]));
       steps.put("aggregate-" + name, new String[] {"aggregate", runDir, "--overwrite"});

@@ -11,7 +11,7 @@ import org.apache.hadoop.fs.Path;
 import org.hperf.core.UsageException;
 import org.junit.jupiter.api.Test;
 
-/** The suite's plan: --per-server reaches every run step, and only when on, so old suites resume unchanged. */
+/** The suite's plan: --per-server and --client reach every run step, and only when not the default, so old suites resume unchanged. */
 class SuiteToolTest {
   @Test
   void perServerOnIsPassedToEveryRunAndOffChangesNoCommand() throws Exception {
@@ -29,6 +29,23 @@ class SuiteToolTest {
     assertEquals(List.of(plan("--per-server", "off").get("run-workloada")), List.of(off.get("run-workloada")));
     UsageException bad = assertThrows(UsageException.class, () -> plan("--per-server", "yes"));
     assertEquals("--per-server is on or off, not 'yes'", bad.getMessage());
+  }
+
+  @Test
+  void asyncClientAndItsInflightReachEveryRunAndSyncChangesNoCommand() throws Exception {
+    Map<String, String[]> async = plan("--client", "async", "--inflight", "16");
+    for (String workload : List.of("workloada", "workloadc")) {
+      List<String> run = List.of(async.get("run-" + workload));
+      int at = run.indexOf("--client");
+      assertEquals(List.of("--client", "async", "--inflight", "16"), run.subList(at, at + 4));
+    }
+    assertEquals(List.of(plan().get("run-workloadc")), List.of(plan("--client", "sync").get("run-workloadc")));
+    List<String> defaultInflight = List.of(plan("--client", "async").get("run-workloadc"));
+    assertTrue(defaultInflight.contains("async") && !defaultInflight.contains("--inflight"), defaultInflight.toString());
+    assertEquals("--client fast is not known: use sync or async",
+        assertThrows(UsageException.class, () -> plan("--client", "fast")).getMessage());
+    assertTrue(assertThrows(UsageException.class, () -> plan("--inflight", "4")).getMessage()
+        .startsWith("--inflight is for --client async"));
   }
 
   private static Map<String, String[]> plan(String... extra) throws Exception {
