@@ -25,7 +25,7 @@ class ServerSideTest {
         List.of())), List.of(new RunSummary.Finding(SteadyState.WARM_UP, "run-1", "throughput rose")));
     // B: two runs on two servers, one of them hot in run-2.
     RunSummary b = summary(List.of(run(1_500, "rs-b1:16020", 700, List.of()), run(1_500, "rs-b2:16020", 3_000,
-        List.of(new RunSummary.Hotspot("server", "rs-b2:16020", "UPDATE", 1, 0.5, 0, "rs-b2:16020 served 100%"))),
+        List.of(new RunSummary.Hotspot("server", "rs-b2:16020", "UPDATE", 1, 0.5, 0, "rs-b2:16020 served 100%")))),
         List.of());
     ComparisonReport report = ComparisonReport.of(new AggregatedDir(new Path("a"), a),
         new AggregatedDir(new Path("b"), b), 0.95);
