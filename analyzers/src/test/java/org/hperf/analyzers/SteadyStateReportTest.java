@@ -29,7 +29,8 @@ class SteadyStateReportTest {
     writeRun(dir, 2, new int[] {1000, 990, 1010, 1000, 1000, 995, 1005, 1000});
     writeRun(dir, 3, new int[] {1010, 1000, 990, 1000, 1005, 1000, 995, 992});
     Files.writeString(new File(dir, "run.properties").toPath(), "workload.name=updateonly\nrun.clients=1\n"
-        + "run.runs=3\nrun.interval.seconds=1\n");
+        + "run.runs=3\nrun.interval.seconds=1\nserverWarmup.maxSeconds=60\nserverWarmup.seconds=61.5\n"
+        + "serverWarmup.clients=2\nserverWarmup.steadyClients=1\nserverWarmup.job=job_0\n");
     ToolRun aggregate = ToolRun.of(LocalJobs.conf(), new AggregateTool(), new String[] {dir.getPath()});
     assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
 
@@ -50,7 +51,9 @@ class SteadyStateReportTest {
     ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {dir.getPath(), "--html",
         html.getPath()});
     assertEquals(ExitCode.OK, report.exitCode(), report.all());
-    assertTrue(report.out().contains("WARM-UP: updateonly " + warmUp + "\nRUN-OUTLIER: updateonly run-1: 594 ops/s"
+    String warmup = "61.5 s unmeasured before run-1, 1 of 2 clients ended steady (the others ran to the 60 s bound)";
+    assertTrue(report.out().contains("SERVER WARM-UP: updateonly: " + warmup + "\nWARM-UP: updateonly " + warmUp
+        + "\nRUN-OUTLIER: updateonly run-1: 594 ops/s"
         + " against 999-1,000 ops/s in the other 2 runs"), report.out());
     String page = Files.readString(html.toPath());
     int section = page.indexOf("<h2>updateonly</h2>");
@@ -59,6 +62,8 @@ class SteadyStateReportTest {
     int charts = page.indexOf("<div class=\"charts\">", section);
     assertTrue(section > 0 && finding > section && finding < charts, "at the top of the workload's section:\n" + page);
     assertTrue(page.contains("data-kind=\"run-outlier\""), page);
+    int warmupLine = page.indexOf("<p class=\"server-warmup\"><b>Server warm-up</b> " + warmup + "</p>");
+    assertTrue(warmupLine > section && warmupLine < finding, "first in the section: " + page);
   }
 
   /** One client's log of run {@code index}: UPDATE operations per 1 s interval. */
