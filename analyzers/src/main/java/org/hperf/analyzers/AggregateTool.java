@@ -34,8 +34,8 @@ import org.hperf.core.run.TaskLogFormat;
 /**
  * {@code perf aggregate <run dir>}: a MapReduce job that merges every task's histogram log of a
  * workload's runs (one map per log, so thousands merge in parallel) into exact throughput and
- * latency percentiles per operation, per run and over all runs. Writes summary.json, summary.csv
- * and one merged interval log per run that HdrHistogram's HistogramLogProcessor reads.
+ * latency percentiles per operation, per run and over all runs. Writes summary.json, summary.csv,
+ * placement.csv and one merged interval log per run that HdrHistogram's HistogramLogProcessor reads.
  */
 public final class AggregateTool extends HperfTool {
   public static final String NAME = "aggregate";
@@ -94,6 +94,8 @@ public final class AggregateTool extends HperfTool {
       summary.summary().write(out);
     }
     write(fs, new Path(output, "summary.csv"), summary.csv());
+    // Where the operations were served, flat; a file of its own so summary.csv keeps its columns.
+    write(fs, new Path(output, "placement.csv"), summary.summary().placementCsv());
     for (FileStatus merged : fs.listStatus(parts, p -> p.getName().endsWith(TaskLogFormat.SUFFIX))) {
       fs.rename(merged.getPath(), new Path(output, merged.getPath().getName()));
     }

@@ -14,7 +14,9 @@ import org.hperf.core.cli.ParsedOptions;
  * throughput, p50 and p99 of each side's runs and B's change against A with a confidence interval
  * ({@link RelativeChange}): "no significant difference" when the interval spans zero, and no
  * verdict at all from one run on a side. Runs of different workloads or record counts are refused
- * unless forced. {@code perf ab} prints the same table for each of its workloads.
+ * unless forced. Then each side's server-side picture ({@link ServerSide}): its region servers'
+ * throughput and p99 and its findings (warm-up, outlier runs, hotspots). {@code perf ab} prints the
+ * same table for each of its workloads.
  */
 public final class CompareTool extends HperfTool {
   public static final String NAME = "compare";
@@ -81,7 +83,7 @@ public final class CompareTool extends HperfTool {
     }
   }
 
-  private static String html(ComparisonReport report) {
+  static String html(ComparisonReport report) {
     StringBuilder out = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         + "<title>hperf compare</title><style>body{font-family:sans-serif;margin:24px}table{border-collapse:collapse}"
         + "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child{text-align:left}"
@@ -106,6 +108,45 @@ public final class CompareTool extends HperfTool {
           Comparison.change(row.throughputOpsPerSec()), Comparison.change(row.p50Micros()),
           Comparison.change(row.p99Micros()), css, row.verdict().text()));
     }
-    return out.append("</table>\n</body></html>\n").toString();
+    out.append("</table>\n");
+    return out.append(serverSideHtml(report)).append("</body></html>\n").toString();
+  }
+
+  /** Each side's findings and region servers, A beside B; nothing when neither side has any. */
+  static String serverSideHtml(ComparisonReport report) {
+    ServerSide a = report.serverSideA();
+    ServerSide b = report.serverSideB();
+    if (a.findings().isEmpty() && b.findings().isEmpty() && a.servers().isEmpty() && b.servers().isEmpty()) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder("<h2>Server side</h2>\n<div style=\"display:flex;gap:24px;"
+        + "flex-wrap:wrap\">\n");
+    sideHtml(out, "A", a);
+    sideHtml(out, "B", b);
+    return out.append("</div>\n").toString();
+  }
+
+  private static void sideHtml(StringBuilder out, String side, ServerSide figures) {
+    out.append("<div class=\"side\" data-side=\"").append(side).append("\"><h3>").append(side).append("</h3>\n");
+    if (figures.findings().isEmpty()) {
+      out.append("<p>no findings</p>\n");
+    } else {
+      out.append("<ul class=\"findings\">\n");
+      figures.findings().forEach(f -> out.append("<li>").append(SvgChart.escape(f)).append("</li>\n"));
+      out.append("</ul>\n");
+    }
+    if (figures.servers().isEmpty()) {
+      out.append("<p>no per-server figures (runs without --per-server on)</p>\n");
+    } else {
+      out.append("<table class=\"servers\"><tr><th>region server</th><th>operation</th><th>runs</th>"
+          + "<th>ops/s (mean of the runs)</th><th>share</th><th>p99 us (median run)</th></tr>\n");
+      for (ServerSide.ServerFigures s : figures.servers()) {
+        out.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%s</td><td>%d</td><td>%,.1f</td><td>%.1f%%</td>"
+            + "<td>%,d</td></tr>%n", SvgChart.escape(s.server()), SvgChart.escape(s.operation()), s.runs(),
+            s.throughputOpsPerSec(), 100 * s.share(), s.p99Micros()));
+      }
+      out.append("</table>\n");
+    }
+    out.append("</div>\n");
   }
 }

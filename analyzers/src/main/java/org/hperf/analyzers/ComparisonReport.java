@@ -30,15 +30,21 @@ import org.hperf.core.run.RunSummary;
  *                                          "changePercent": .., "lowPercent": ..,
  *                                          "highPercent": .., "degreesOfFreedom": .., "pValue": ..,
  *                                          "permutationPValue": .., "significant": true},
- *                  "p50Micros": {..}, "p99Micros": {..}, "verdict": "B_IS_SLOWER"}, ..]}
+ *                  "p50Micros": {..}, "p99Micros": {..}, "verdict": "B_IS_SLOWER"}, ..],
+ *  "serverSideA": {"findings": ["warm-up run-1: throughput rose ..", "hotspot run-2: host:16020 served .."],
+ *                  "servers": [{"server": "host:16020", "operation": "READ", "runs": 3,
+ *                               "throughputOpsPerSec": .., "share": .., "p99Micros": ..}, ..]},
+ *  "serverSideB": {..}}
  * </pre>
  * {@code lowPercent}, {@code highPercent} and the p-values are null where there is no interval (one
  * run on a side; a run with a value of 0). {@code order} is empty unless the two sides are the two
- * sides of one {@code perf ab} run; setups are empty for plain run directories.
+ * sides of one {@code perf ab} run; setups are empty for plain run directories. Each side's
+ * {@link ServerSide} holds its region servers' figures and its findings (empty lists without
+ * {@code --per-server on} and without findings).
  */
 public record ComparisonReport(String workload, String dirA, String dirB, String setupA, String setupB, int runsA,
     int runsB, double confidence, String method, List<String> order, List<String> disturbed,
-    List<Comparison> operations) {
+    List<Comparison> operations, ServerSide serverSideA, ServerSide serverSideB) {
 
   public static final String METHOD = "per run: throughput over its window, p50 and p99 of its merged histogram;"
       + " change of the runs' geometric means B/A - 1, Welch's t-interval on the logarithms";
@@ -55,6 +61,8 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
     order = List.copyOf(order);
     disturbed = List.copyOf(disturbed);
     operations = List.copyOf(operations);
+    Objects.requireNonNull(serverSideA, "serverSideA");
+    Objects.requireNonNull(serverSideB, "serverSideB");
   }
 
   /** Compares two aggregated run directories. */
@@ -72,7 +80,7 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
     return new ComparisonReport(a.workload(), a.dir().toString(), b.dir().toString(),
         recordA.abSide().map(RunRecord.AbSide::setup).orElse(""), recordB.abSide().map(RunRecord.AbSide::setup).orElse(""),
         a.summary().runs(), b.summary().runs(), confidence, METHOD, order, disturbed,
-        Comparison.of(a.summary(), b.summary(), confidence));
+        Comparison.of(a.summary(), b.summary(), confidence), ServerSide.of(a.summary()), ServerSide.of(b.summary()));
   }
 
   private static void addDisturbed(List<String> out, String side, RunSummary summary) {
@@ -104,7 +112,33 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
           Comparison.change(row.throughputOpsPerSec()), Comparison.change(row.p50Micros()),
           Comparison.change(row.p99Micros()), row.verdict().text()));
     }
-    return out.append("* geometric mean of the runs' throughputs; changes are of geometric means\n").toString();
+    out.append("* geometric mean of the runs' throughputs; changes are of geometric means\n");
+    return out.append(serverSideText()).toString();
+  }
+
+  /** Each side's region servers and findings, A's then B's; empty when neither side has any. */
+  String serverSideText() {
+    StringBuilder out = new StringBuilder();
+    if (!serverSideA.servers().isEmpty() || !serverSideB.servers().isEmpty()) {
+      out.append(String.format("%nregion servers (ops/s and share: mean of the runs; p99: the median run's)%n"));
+      out.append(String.format("%-4s %-24s %-20s %4s %12s %7s %9s%n", "side", "region server", "operation", "runs",
+          "ops/s", "share", "p99 us"));
+      serverLines(out, "A", serverSideA);
+      serverLines(out, "B", serverSideB);
+    }
+    if (!serverSideA.findings().isEmpty() || !serverSideB.findings().isEmpty()) {
+      out.append(String.format("%nfindings%n"));
+      serverSideA.findings().forEach(f -> out.append("A  ").append(f).append('\n'));
+      serverSideB.findings().forEach(f -> out.append("B  ").append(f).append('\n'));
+    }
+    return out.toString();
+  }
+
+  private static void serverLines(StringBuilder out, String side, ServerSide figures) {
+    for (ServerSide.ServerFigures s : figures.servers()) {
+      out.append(String.format(Locale.ROOT, "%-4s %-24s %-20s %4d %,12.1f %6.1f%% %,9d%n", side, s.server(),
+          s.operation(), s.runs(), s.throughputOpsPerSec(), 100 * s.share(), s.p99Micros()));
+    }
   }
 
   private static String runs(int runs) {

@@ -70,6 +70,7 @@ final class HtmlReport {
             .append("; its figures are not those of a clean run.</p>\n");
       }
     });
+    s.append(FindingsReport.html(w));
     s.append(PlacementReport.findingsHtml(w));
     s.append("<div class=\"charts\">\n").append(throughputChart(w).render()).append(p99Chart(w).render());
     SvgChart distribution = new SvgChart("Latency by percentile (all runs merged)", "percentile",

@@ -111,6 +111,7 @@ public final class ReportTool extends HperfTool {
       });
     }
     for (WorkloadReport w : workloads) {
+      FindingsReport.textLines(w).forEach(line -> out.append(line).append('\n'));
       PlacementReport.textLines(w).forEach(line -> out.append(line).append('\n'));
     }
     if (workloads.stream().anyMatch(PlacementReport::hasPlacement)) {

@@ -23,7 +23,8 @@ import org.hperf.core.run.TaskLogFormat;
  * min, max and standard deviation; latency merges every run's histogram. "ALL" is a tag like READ,
  * recorded by the workload tasks themselves: summing the tags here would count a
  * read-modify-write's inner read twice. Server and region tags are not operations: they go into
- * each run's placement ({@link PlacementSummary}).
+ * each run's placement ({@link PlacementSummary}). Findings about the runs as a whole (a run still
+ * warming up, a run far from the others) come from {@link SteadyState}.
  */
 final class Summary {
   private final RunSummary summary;
@@ -44,7 +45,7 @@ final class Summary {
     Map<String, String> configuration = new TreeMap<>();
     record.stringPropertyNames().forEach(k -> configuration.put(k, record.getProperty(k)));
     summary = new RunSummary(record.getProperty("workload.name", "unknown"), runs.size(), intervalMs / 1000,
-        overall, perRun, configuration);
+        overall, perRun, configuration, SteadyState.findings(perRun, intervalMs / 1000));
   }
 
   RunSummary summary() {
@@ -104,6 +105,7 @@ final class Summary {
         out.append(row(tag.getKey(), "mean", tag.getValue().throughputOpsPerSec(), tag.getValue().latency()));
       }
     }
+    FindingsReport.textLines(summary.workload(), summary).forEach(line -> out.append(line).append('\n'));
     return out.toString();
   }
 

@@ -26,7 +26,7 @@ public final class DemoTool extends HperfTool {
   public static final String NAME = "demo";
   /** Suite options the demo passes through, to make it shorter or larger. */
   private static final List<String> SUITE_OPTIONS = List.of("table", "recordcount", "regions", "workloads",
-      "runs", "duration", "clients", "threads", "client", "inflight", "per-server");
+      "runs", "duration", "clients", "threads", "client", "inflight", "per-server", "server-warmup");
 
   @Override
   protected CommandOptions options() {
@@ -45,6 +45,8 @@ public final class DemoTool extends HperfTool {
         .value(null, "inflight", "n", "operations each client keeps in flight with --client async", "--threads")
         .value(null, "per-server", "on|off", "record where each run's operations were served (region server"
             + " table, region heat strips and hotspots in the report)", "off")
+        .value(null, "server-warmup", "max seconds", "before each workload's first run, run it unmeasured until"
+            + " its throughput stops rising, at most this long", "no server warm-up")
         .value(null, "dir", "path", "where the cluster and the suite keep their files (wiped at start)",
             "<hperf home>/target/embedded")
         .flag(null, "yarn", "run the jobs on YARN in this JVM (ResourceManager, NodeManager, JobHistoryServer"

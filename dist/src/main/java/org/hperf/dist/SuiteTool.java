@@ -29,7 +29,8 @@ import org.hperf.loaders.VerifyTool;
 /**
  * {@code perf suite}: the seed method as one command. create-table, bulk load and wait for
  * compactions, verify, then every workload {@code --runs} times for {@code --duration} seconds, each
- * aggregated, and one report. Each step's command line and outcome are recorded in
+ * aggregated, and one report; with {@code --server-warmup}, each workload's run step first warms
+ * the region servers with the workload, unmeasured, until its throughput is steady. Each step's command line and outcome are recorded in
  * {@code <dir>/suite.properties}; rerunning the same directory skips the steps already done.
  */
 public final class SuiteTool extends HperfTool {
@@ -79,6 +80,9 @@ public final class SuiteTool extends HperfTool {
         .value(null, "inflight", "n", "operations each client keeps in flight with --client async", "--threads")
         .value(null, "per-server", "on|off", "record where each run's operations were served (perf run"
             + " --per-server): the report's region server table, region heat strips and hotspots", "off")
+        .value(null, "server-warmup", "max seconds", "before each workload's first run, run it unmeasured until"
+            + " each client's throughput per interval stops rising, at most this long (perf run --server-warmup):"
+            + " a freshly started cluster's first run is otherwise often 2-3x slower", "no server warm-up")
         .flag(null, "skip-verify", "do not verify the loaded table before the workloads (a full scan)");
   }
 
@@ -165,6 +169,8 @@ public final class SuiteTool extends HperfTool {
       throw new UsageException("--per-server is on or off, not '" + perServer + "'");
     }
     List<String> clientOptions = clientOptions(parsed);
+    String serverWarmup = parsed.has("server-warmup")
+        ? Long.toString(parsed.longValue("server-warmup", 0, 1, 24 * 3600)) : null;
     Map<String, String[]> steps = new LinkedHashMap<>();
     steps.put("create-table", new String[] {"create-table", "--table", table, "--recordcount", records,
         "--regions", regions});
@@ -184,6 +190,10 @@ public final class SuiteTool extends HperfTool {
         run.addAll(List.of("--per-server", "on"));
       }
       run.addAll(clientOptions);
+      if (serverWarmup != null) {
+        // Likewise only when given: the warm-up is part of the workload's run step, before its run 1.
+        run.addAll(List.of("--server-warmup", serverWarmup));
+      }
       run.addAll(List.of("--output", runDir));
       steps.put("run-" + name, run.toArray(new String[0]));
       steps.put("aggregate-" + name, new String[] {"aggregate", runDir, "--overwrite"});

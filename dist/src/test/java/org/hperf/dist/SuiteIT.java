@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.FileInputStream;
+import java.util.List;
 import java.util.Properties;
 import org.hperf.core.ExitCode;
 import org.hperf.core.testing.MiniClusterExtension;
@@ -12,7 +13,10 @@ import org.hperf.core.testing.ToolRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** A tiny suite on the mini cluster produces a report, and a rerun skips every completed step. */
+/**
+ * A tiny suite on the mini cluster produces a report, and a rerun skips every completed step. Its
+ * workloads start with a server warm-up (at most 5 s each), recorded in run.properties and summary.
+ */
 @ExtendWith(MiniClusterExtension.class)
 class SuiteIT {
   @Test
@@ -21,7 +25,7 @@ class SuiteIT {
     org.apache.hadoop.fs.FileUtil.fullyDelete(dir);
     String[] args = {"--dir", dir.getPath(), "--scale", "tiny", "--table", "suite_t", "--recordcount", "3000",
         "--regions", "2", "--workloads", "workloadc,updateonly", "--duration", "2", "--clients", "1",
-        "--threads", "2", "--workload-dir", "../conf/workloads"};
+        "--threads", "2", "--workload-dir", "../conf/workloads", "--server-warmup", "5"};
     ToolRun first = MiniClusterExtension.run(new SuiteTool(), args);
     assertEquals(ExitCode.OK, first.exitCode(), first.all());
     assertTrue(new File(dir, "report.html").isFile(), "the HTML report");
@@ -33,15 +37,64 @@ class SuiteIT {
       state.load(in);
     }
     assertTrue(state.getProperty("load.jobs").startsWith("job_"), "the load step's Hadoop job id: " + state);
-    assertEquals(1, state.getProperty("run-workloadc.jobs").split(",").length, state.toString());
-    String runJobConf = java.nio.file.Files.readString(
-        new File(dir, "jobs/" + state.getProperty("run-workloadc.jobs") + ".xml").toPath());
+    String[] runJobs = state.getProperty("run-workloadc.jobs").split(",");
+    assertEquals(2, runJobs.length, "the server warm-up's job, then the run's: " + state);
+    String runJobConf = java.nio.file.Files.readString(new File(dir, "jobs/" + runJobs[1] + ".xml").toPath());
     assertTrue(runJobConf.contains("<name>hperf.dataset.recordcount</name><value>3000</value>"),
         "each job's resolved configuration is in the suite directory");
+
+    assertServerWarmupRecorded(new File(dir, "runs/workloadc"), runJobs[0]);
 
     ToolRun again = MiniClusterExtension.run(new SuiteTool(), args);
     assertEquals(ExitCode.OK, again.exitCode(), again.all());
     assertTrue(!again.out().contains("== suite step"), "every step was done already\n" + again.out());
     assertTrue(again.out().contains("report                       done"), again.out());
+  }
+
+  /**
+   * The warm-up ran before run 1 within its bound and is in run.properties and the summary; a
+   * client that ended steady did so with its last full intervals within the tolerance, in its own
+   * log (kept in server-warmup/).
+   */
+  private static void assertServerWarmupRecorded(File runDir, String warmupJob) throws Exception {
+    Properties record = new Properties();
+    try (FileInputStream in = new FileInputStream(new File(runDir, "run.properties"))) {
+      record.load(in);
+    }
+    assertEquals(warmupJob, record.getProperty("serverWarmup.job"), record.toString());
+    assertEquals("5", record.getProperty("serverWarmup.maxSeconds"));
+    double seconds = Double.parseDouble(record.getProperty("serverWarmup.seconds"));
+    assertTrue(seconds > 0 && seconds < 5 + 30, "the job's time, its 5 s bound plus start-up: " + seconds);
+    String summary = java.nio.file.Files.readString(new File(runDir, "aggregate/summary.json").toPath());
+    assertTrue(summary.contains("\"serverWarmup.job\" : \"" + warmupJob + "\""), summary);
+    List<Long> perInterval = allPerInterval(new File(runDir, "server-warmup/client-00000.hlog"));
+    assertTrue(perInterval.size() <= 5 + 2, "at most the bound's intervals and a last partial one: " + perInterval);
+    if (record.getProperty("serverWarmup.steadyClients").equals("1")) {
+      // The three intervals that decided: the last three, or the three before a last partial one.
+      int n = perInterval.size();
+      assertTrue(n >= 3 && (steady(perInterval.subList(n - 3, n)) || n >= 4 && steady(perInterval.subList(n - 4, n - 1))),
+          "steady: " + perInterval);
+    }
+  }
+
+  private static boolean steady(List<Long> counts) {
+    long min = counts.stream().mapToLong(Long::longValue).min().getAsLong();
+    long max = counts.stream().mapToLong(Long::longValue).max().getAsLong();
+    return min > 0 && max <= min * 1.10;
+  }
+
+  /** The ALL operations of each interval of one task log. */
+  private static List<Long> allPerInterval(File log) throws Exception {
+    List<Long> counts = new java.util.ArrayList<>();
+    try (FileInputStream in = new FileInputStream(log)) {
+      org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(in);
+      org.HdrHistogram.EncodableHistogram h;
+      while ((h = reader.nextIntervalHistogram()) != null) {
+        if ("ALL".equals(h.getTag())) {
+          counts.add(((org.HdrHistogram.Histogram) h).getTotalCount());
+        }
+      }
+    }
+    return counts;
   }
 }

@@ -48,6 +48,20 @@ class SuiteToolTest {
         .startsWith("--inflight is for --client async"));
   }
 
+  @Test
+  void serverWarmupReachesEveryRunStepOnlyWhenGiven() throws Exception {
+    Map<String, String[]> warm = plan("--server-warmup", "30");
+    Map<String, String[]> plain = plan();
+    for (String workload : List.of("workloada", "workloadc")) {
+      List<String> run = List.of(warm.get("run-" + workload));
+      int at = run.indexOf("--server-warmup");
+      assertTrue(at > 0 && run.get(at + 1).equals("30"), run.toString());
+      assertTrue(!List.of(plain.get("run-" + workload)).contains("--server-warmup"));
+    }
+    UsageException bad = assertThrows(UsageException.class, () -> plan("--server-warmup", "0"));
+    assertTrue(bad.getMessage().contains("--server-warmup"), bad.getMessage());
+  }
+
   private static Map<String, String[]> plan(String... extra) throws Exception {
     String[] args = new String[extra.length + 2];
     args[0] = "--dir";

@@ -100,6 +100,17 @@ public record RunSpec(
         maxErrorRatio, intervalSeconds, index, runs, seed, barrierTimeoutSeconds, tableRecordCount, perServer);
   }
 
+  /**
+   * The unmeasured server warm-up before run 1 ({@code perf run --server-warmup}): these clients,
+   * bounded by {@code maxSeconds}, no --warmup of its own, nothing recorded per server. Its run
+   * index is one past the measured runs, so its seeds are none of theirs (an insert workload's
+   * warm-up may insert rows a measured run inserts again later, then as a plain put).
+   */
+  public RunSpec asServerWarmup(long maxSeconds) {
+    return new RunSpec(clients, threads, client, inflight, maxSeconds, 0, targetOpsPerSecond, maxErrorRatio,
+        intervalSeconds, runs + 1, runs, seed, barrierTimeoutSeconds, tableRecordCount, false);
+  }
+
   public RunSpec withTableRecordCount(long records) {
     return new RunSpec(clients, threads, client, inflight, durationSeconds, warmupSeconds, targetOpsPerSecond,
         maxErrorRatio, intervalSeconds, runIndex, runs, seed, barrierTimeoutSeconds, records, perServer);

@@ -35,7 +35,9 @@ public enum WorkloadCounters {
   /** Times the HBase client dropped cached region locations: a server failed or a region moved. */
   CLIENT_LOCATION_CACHE_CLEARS,
   /** Tasks whose client gave no metrics (turned off, or an HBase client hperf cannot read them from). */
-  TASKS_WITHOUT_CLIENT_METRICS;
+  TASKS_WITHOUT_CLIENT_METRICS,
+  /** Tasks of a server warm-up (perf run --server-warmup) that ended because their throughput was steady. */
+  TASKS_STOPPED_STEADY;
 
   public static WorkloadCounters of(OperationType op, Outcome outcome) {
     return valueOf(op.name() + "_" + outcome.name());

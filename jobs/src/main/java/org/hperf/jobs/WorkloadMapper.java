@@ -112,7 +112,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       Path log = new Path(FileOutputFormat.getWorkOutputPath(context), TaskLogFormat.fileName(client));
       boolean injectFailure = client == conf.getInt(FAIL_FIRST_ATTEMPT_OF_CLIENT, -1)
           && context.getTaskAttemptID().getId() == 0;
-      new IntervalLogger(workload, run, client, recorders, workers, context)
+      new IntervalLogger(workload, run, client, recorders, workers, context, SteadyStop.ofJob(conf), shared.stopped())
           .logUntilDone(log, startMs + run.warmupSeconds() * 1000, measureFromNanos, endNanos, injectFailure);
     } finally {
       // If the log writer failed, the client must not run on against closed tables (or forever).
@@ -261,17 +261,22 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     private final OperationRecorders recorders;
     private final WorkloadClient workers;
     private final Context context;
+    /** Ends the run once this client's rate is steady (the server warm-up); null: run to the end. */
+    private final SteadyStop steadyStop;
+    private final AtomicBoolean stop;
     /** The operations already added to the MEASURED_OPERATIONS counter. */
     private long measuredCounted;
 
     IntervalLogger(WorkloadSpec workload, RunSpec run, int client, OperationRecorders recorders,
-        WorkloadClient workers, Context context) {
+        WorkloadClient workers, Context context, SteadyStop steadyStop, AtomicBoolean stop) {
       this.workload = workload;
       this.run = run;
       this.client = client;
       this.recorders = recorders;
       this.workers = workers;
       this.context = context;
+      this.steadyStop = steadyStop;
+      this.stop = stop;
     }
 
     void logUntilDone(Path log, long measureFromMs, long measureFromNanos, long endNanos, boolean injectFailure)
@@ -289,7 +294,12 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
         long intervalNanos = run.intervalSeconds() * 1_000_000_000L;
         long next = measureFromNanos + intervalNanos;
         while (!waitUntilNanos(next)) {
-          writeInterval(writer, measureFromMs, Long.MAX_VALUE);
+          long operations = writeInterval(writer, measureFromMs, Long.MAX_VALUE);
+          if (steadyStop != null && !stop.get() && steadyStop.steadyAfter(operations)) {
+            // The threads or lanes finish their operations in flight; the loop then sees them finished.
+            stop.set(true);
+            context.getCounter(WorkloadCounters.TASKS_STOPPED_STEADY).increment(1);
+          }
           if (injectFailure) {
             out.flush();
             throw new IOException("injected failure of client " + client + "'s first attempt after one interval ("
@@ -317,7 +327,8 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       return Math.min(lastEnd, endNanos);
     }
 
-    private void writeInterval(HistogramLogWriter writer, long measureFromMs, long notAfterMs) {
+    /** Writes one interval's histograms; returns its top-level operations. */
+    private long writeInterval(HistogramLogWriter writer, long measureFromMs, long notAfterMs) {
       long count = recorders.writeInterval(writer, measureFromMs, notAfterMs);
       long measured = 0;
       for (ThreadStats stats : workers.stats()) {
@@ -328,6 +339,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       context.setStatus(String.format("run %d client %d: %,d ops in the last interval (%,.0f ops/s), %,d measured",
           run.runIndex(), client, count, count / (double) run.intervalSeconds(), measured));
       context.progress();
+      return count;
     }
 
     /** Sleeps until the nano time; returns true early if every client thread or lane has finished. */

@@ -61,6 +61,9 @@ public final class WorkloadTool extends HperfTool {
         .value(null, "operationcount", "n", "operations over all clients (overrides the workload's)",
             "the workload's operationcount")
         .value(null, "warmup", "seconds", "run this long before measuring; excluded from every figure", "0")
+        .value(null, "server-warmup", "max seconds", "before run 1, run the workload unmeasured until each"
+            + " client's throughput per interval stops rising (its last 3 intervals within 10%), at most this long:"
+            + " warms a freshly started cluster's region servers (JIT, block cache)", "no server warm-up")
         .value(null, "target", "ops/s", "throttle the whole job to this rate; latency then also measured from"
             + " each operation's intended start", "unthrottled")
         .value(null, "max-error-ratio", "ratio", "exit 1 if any operation's error ratio is above this", "0.001")
@@ -90,6 +93,8 @@ public final class WorkloadTool extends HperfTool {
     }
     Configuration conf = getConf();
     RunSpec firstRun = runSpec(parsed, conf);
+    long serverWarmupSeconds = parsed.has("server-warmup")
+        ? parsed.longValue("server-warmup", 0, 1, 24 * 3600) : 0;
     // One connection for the whole command: it resolves the dataset and watches the cluster around every run.
     try (Connection connection = HBaseAccess.connect(conf); Admin admin = connection.getAdmin()) {
       // The run phase's recordcount picks among the loaded records; it is no dataset contradiction.
@@ -113,6 +118,14 @@ public final class WorkloadTool extends HperfTool {
       int first = onlyRun > 0 ? onlyRun : 1;
       int last = onlyRun > 0 ? onlyRun : firstRun.runs();
       int exit = ExitCode.OK;
+      if (serverWarmupSeconds > 0 && first == 1) {
+        RunRecord.ServerWarmup warmup = serverWarmup(conf, dataset, given, firstRun, output, serverWarmupSeconds);
+        if (warmup == null) {
+          return ExitCode.FAILED;
+        }
+        record.setServerWarmup(warmup);
+        record.write(fs, output);
+      }
       for (int i = first; i <= last && exit == ExitCode.OK; i++) {
         exit = runOnce(conf, connection, dataset, workload, given, firstRun.withRunIndex(i), output, record);
         record.write(fs, output);
@@ -121,6 +134,51 @@ public final class WorkloadTool extends HperfTool {
           : "run-" + first + " ... run-" + last) + ")");
       return exit;
     }
+  }
+
+  /**
+   * The server warm-up: the workload as run 1 would run it, unmeasured, in a job of its own whose
+   * clients each end when their throughput per interval is steady ({@link SteadyStop}), at most
+   * {@code maxSeconds}; its logs go to {@code <output>/server-warmup} (which aggregate does not read),
+   * so the rise can be looked at. A job of its own rather than a longer {@code --warmup}: --warmup
+   * is a fixed time, while a cold cluster's warm-up takes as long as it takes, and the clients that
+   * see their rate level off can end it early; and the measured run then starts with its own
+   * barrier and window exactly as without a warm-up. The clients decide in the task rather than
+   * the driver deciding from the job's counters, which reach the driver only every few seconds on
+   * YARN and could stop the tasks only by killing them. Null if the job failed.
+   */
+  private RunRecord.ServerWarmup serverWarmup(Configuration conf, DatasetSpec dataset, Map<String, String> workload,
+      RunSpec measured, Path output, long maxSeconds) throws Exception {
+    RunSpec warmup = measured.asServerWarmup(maxSeconds);
+    Path dir = new Path(output, "server-warmup");
+    Path barrier = new Path(output, ".barrier/server-warmup");
+    FileSystem fs = output.getFileSystem(conf);
+    // Only a warm-up that failed before (perf run --run-index 1 into this directory again) left one.
+    fs.delete(dir, true);
+    Configuration warmupConf = new Configuration(conf);
+    SteadyStop.enable(warmupConf);
+    Job job = createSubmittableJob(warmupConf, dataset, workload, warmup, dir, barrier);
+    job.setJobName("hperf server warm-up " + workload.get("hperf.workload.name") + " " + dataset.table());
+    System.out.printf("server warm-up: %s unmeasured until each client's throughput is steady, at most %d s%n",
+        workload.get("hperf.workload.name"), maxSeconds);
+    long started = System.nanoTime();
+    boolean ok;
+    try {
+      ok = runJob(job, JobProgress.timed("server warm-up " + workload.get("hperf.workload.name"), "ops", maxSeconds,
+          warmup.intervalSeconds(), WorkloadCounters.MEASURED_OPERATIONS));
+    } finally {
+      fs.delete(barrier, true);
+    }
+    double seconds = (System.nanoTime() - started) / 1e9;
+    if (!ok) {
+      System.err.println("perf run: server warm-up job " + job.getJobID() + " failed: "
+          + job.getStatus().getFailureInfo());
+      return null;
+    }
+    int steady = (int) JobCounters.value(job.getCounters(), WorkloadCounters.TASKS_STOPPED_STEADY);
+    System.out.printf("server warm-up: %.1f s, %d of %d clients ended steady%s%n", seconds, steady, warmup.clients(),
+        steady < warmup.clients() ? " (the others ran to the " + maxSeconds + " s bound)" : "");
+    return new RunRecord.ServerWarmup(maxSeconds, seconds, warmup.clients(), steady, job.getJobID().toString());
   }
 
   private int runOnce(Configuration conf, Connection connection, DatasetSpec dataset, WorkloadSpec workload,

@@ -39,6 +39,9 @@ import org.hperf.core.UsageException;
  * ab.side, ab.setup, ab.order              only for one side of {@code perf ab}: A or B, what the side's
  *                                          setup was, and the interleaved order of both sides' runs
  *                                          ("A1 B1 B2 A2 A3 B3")
+ * serverWarmup.maxSeconds, .seconds,       only when {@code perf run --server-warmup} ran an unmeasured
+ * .clients, .steadyClients, .job           warm-up before run 1: its bound, how long its job took, how
+ *                                          many of its clients ended steady (the others ran to the bound)
  * </pre>
  */
 public final class RunRecord {
@@ -131,6 +134,22 @@ public final class RunRecord {
     }
   }
 
+  /**
+   * The unmeasured server warm-up that ran before run 1 ({@code perf run --server-warmup}): its time
+   * bound, how long its job took (submission to end, seconds), its clients and how many of them
+   * ended because their throughput was steady rather than at the bound, and its job id.
+   */
+  public record ServerWarmup(long maxSeconds, double seconds, int clients, int steadyClients, String jobId) {
+    public ServerWarmup {
+      Objects.requireNonNull(jobId, "jobId");
+    }
+
+    /** Every client's throughput stopped rising before the bound. */
+    public boolean steady() {
+      return steadyClients >= clients;
+    }
+  }
+
   private final String workload;
   private final Map<String, String> workloadProperties;
   private final Map<String, String> dataset;
@@ -138,6 +157,7 @@ public final class RunRecord {
   private final Cluster cluster;
   private final SortedMap<Integer, Outcome> outcomes = new TreeMap<>();
   private AbSide abSide;
+  private ServerWarmup serverWarmup;
 
   public RunRecord(String workload, Map<String, String> workloadProperties, Map<String, String> dataset,
       Execution execution, Cluster cluster) {
@@ -181,6 +201,15 @@ public final class RunRecord {
   /** The A/B side these runs are, if {@code perf ab} ran them. */
   public Optional<AbSide> abSide() {
     return Optional.ofNullable(abSide);
+  }
+
+  /** The server warm-up that ran before run 1, if any. */
+  public Optional<ServerWarmup> serverWarmup() {
+    return Optional.ofNullable(serverWarmup);
+  }
+
+  public void setServerWarmup(ServerWarmup warmup) {
+    this.serverWarmup = warmup;
   }
 
   /** Marks these runs as one side of an interleaved A/B comparison. */
@@ -249,6 +278,13 @@ public final class RunRecord {
       p.setProperty("ab.side", abSide.side());
       p.setProperty("ab.setup", abSide.setup());
       p.setProperty("ab.order", String.join(" ", abSide.order()));
+    }
+    if (serverWarmup != null) {
+      p.setProperty("serverWarmup.maxSeconds", Long.toString(serverWarmup.maxSeconds()));
+      p.setProperty("serverWarmup.seconds", String.format(java.util.Locale.ROOT, "%.1f", serverWarmup.seconds()));
+      p.setProperty("serverWarmup.clients", Integer.toString(serverWarmup.clients()));
+      p.setProperty("serverWarmup.steadyClients", Integer.toString(serverWarmup.steadyClients()));
+      p.setProperty("serverWarmup.job", serverWarmup.jobId());
     }
     return p;
   }
@@ -329,6 +365,11 @@ public final class RunRecord {
       String order = p.getProperty("ab.order", "").trim();
       record.setAbSide(new AbSide(side, p.getProperty("ab.setup", ""),
           order.isEmpty() ? List.of() : Arrays.asList(order.split(" +"))));
+    }
+    if (p.getProperty("serverWarmup.job") != null) {
+      record.setServerWarmup(new ServerWarmup(number(p, "serverWarmup.maxSeconds", 0),
+          Double.parseDouble(p.getProperty("serverWarmup.seconds", "0")), integer(p, "serverWarmup.clients", 0),
+          integer(p, "serverWarmup.steadyClients", 0), p.getProperty("serverWarmup.job")));
     }
     return record;
   }

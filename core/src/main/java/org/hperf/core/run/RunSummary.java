@@ -41,15 +41,18 @@ import org.hperf.core.OperationType;
  *                 {"READ": {"operations": .., "share": .., "p50Micros": .., "p99Micros": ..}, ..}}, ..],
  *               "hotspots": [{"kind": "server", "name": "host:16020", "tag": "READ", "share": .., "fairShare": ..,
  *                 "p99Ratio": .., "finding": "host:16020 served 41% of reads (fair share 25%), p99 3.8x .."}]}}, ..},
- *  "configuration": {"run.properties key": "value", ..}}
+ *  "configuration": {"run.properties key": "value", ..},
+ *  "findings": [{"kind": "warm-up", "run": "run-1", "text": "throughput rose from 6,100 to 17,800 ops/s .."}, ..]}
  * </pre>
  * A placement's servers are by name, "unlocated" being the failed operations; its regions in key
  * order; its hotspots strongest first. A run recorded with {@code --per-server off} has empty ones.
  * Tags are in {@link #TAG_ORDER}; runs in the order the aggregate gave them; configuration by key.
+ * {@code findings} are what the aggregate noticed about the runs as a whole, each a {@link Finding}
+ * (its kind, the run it names, a line of text), in the order found; any analysis may add a kind.
  * Every field is required on read: a summary of another shape is refused, not read as zeros.
  */
 public record RunSummary(String workload, int runs, long intervalSeconds, Map<String, Overall> overall,
-    Map<String, Run> perRun, Map<String, String> configuration) {
+    Map<String, Run> perRun, Map<String, String> configuration, List<Finding> findings) {
 
   /** Operations by name, then {@code ALL} and {@code ALL.intended}: the all-operations rows close a table. */
   public static final Comparator<String> TAG_ORDER = Comparator.comparing(RunSummary::isAllTag)
@@ -69,8 +72,29 @@ public record RunSummary(String workload, int runs, long intervalSeconds, Map<St
     overall = inTagOrder(overall);
     perRun = Collections.unmodifiableMap(new LinkedHashMap<>(perRun));
     configuration = Collections.unmodifiableMap(new TreeMap<>(configuration));
+    findings = List.copyOf(findings);
     if (runs != perRun.size()) {
       throw new IllegalArgumentException("runs=" + runs + " but figures for " + perRun.size() + " runs");
+    }
+  }
+
+  /**
+   * Something a reader of the figures should know first, about one run (e.g. "warm-up": its
+   * throughput was still rising; "run-outlier": it is far from the other runs): {@code kind} says
+   * which analysis found it, {@code run} names the run ("run-1"), {@code text} says it in a line,
+   * without the run's name (a report puts "run-1: " before it). Not specific to one analysis: any
+   * source of findings adds its own kind.
+   */
+  public record Finding(String kind, String run, String text) {
+    public Finding {
+      Objects.requireNonNull(kind, "kind");
+      Objects.requireNonNull(run, "run");
+      Objects.requireNonNull(text, "text");
+    }
+
+    /** "run-1: text". */
+    public String line() {
+      return run + ": " + text;
     }
   }
 
@@ -196,6 +220,37 @@ public record RunSummary(String workload, int runs, long intervalSeconds, Map<St
         out.append(csvRow(run, tag, op.throughputOpsPerSec(), op.latency()))));
     overall.forEach((tag, op) -> out.append(csvRow("all-runs", tag, op.throughputOpsPerSec(), op.latency())));
     return out.toString();
+  }
+
+  /**
+   * placement.csv, where each run's operations were served (empty but for the header without
+   * {@code --per-server on}): header {@code run,kind,name,start_key,end_key,operation,operations,share,
+   * throughput_ops_per_s,p50_us,p99_us}; per run first its region servers (kind {@code server}, name
+   * host:port or {@code unlocated}, no keys) by name and tag, then its regions (kind {@code region},
+   * name the encoded region name, its keys; no throughput, a region's figures being of the whole run)
+   * in key order. A field holding a comma or a quote is quoted, CSV style.
+   */
+  public String placementCsv() {
+    StringBuilder out = new StringBuilder(
+        "run,kind,name,start_key,end_key,operation,operations,share,throughput_ops_per_s,p50_us,p99_us\n");
+    perRun.forEach((run, figures) -> {
+      figures.placement().servers().forEach((server, tags) -> tags.forEach((tag, op) ->
+          out.append(String.join(",", csvField(run), "server", csvField(server), "", "", tag,
+              Long.toString(op.latency().operations()), String.format(Locale.ROOT, "%.6f", op.share()),
+              String.format(Locale.ROOT, "%.1f", op.throughputOpsPerSec()), Long.toString(op.latency().p50Micros()),
+              Long.toString(op.latency().p99Micros()))).append('\n')));
+      figures.placement().regions().forEach(region -> region.operations().forEach((tag, op) ->
+          out.append(String.join(",", csvField(run), "region", csvField(region.encodedName()),
+              csvField(region.startKey()), csvField(region.endKey()), tag, Long.toString(op.operations()),
+              String.format(Locale.ROOT, "%.6f", op.share()), "", Long.toString(op.p50Micros()),
+              Long.toString(op.p99Micros()))).append('\n')));
+    });
+    return out.toString();
+  }
+
+  private static String csvField(String value) {
+    return value.contains(",") || value.contains("\"") || value.contains("\n")
+        ? '"' + value.replace("\"", "\"\"") + '"' : value;
   }
 
   private static String csvRow(String scope, String tag, double throughput, Latency latency) {

@@ -80,6 +80,19 @@ class RunRecordTest {
   }
 
   @Test
+  void aServerWarmupIsReadBackAndAbsentWhenNoneRan() {
+    RunRecord written = record();
+    assertEquals(java.util.Optional.empty(), RunRecord.of(written.asProperties()).serverWarmup());
+    written.setServerWarmup(new RunRecord.ServerWarmup(60, 23.4, 2, 1, "job_7"));
+    java.util.Properties p = written.asProperties();
+    assertEquals("23.4", p.getProperty("serverWarmup.seconds"));
+    RunRecord.ServerWarmup read = RunRecord.of(p).serverWarmup().orElseThrow();
+    assertEquals(new RunRecord.ServerWarmup(60, 23.4, 2, 1, "job_7"), read);
+    assertTrue(!read.steady(), "one of two clients ran to the bound");
+    assertEquals(null, written.differenceFrom(record()), "a warm-up is no setting of the runs");
+  }
+
+  @Test
   void aRunAddedToADirectoryMustHaveItsSettings() {
     assertEquals(null, record().differenceFrom(record()));
     RunRecord otherSeed = new RunRecord("workloada", record().workloadProperties(), record().dataset(),

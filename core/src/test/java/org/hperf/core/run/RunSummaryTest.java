@@ -37,6 +37,22 @@ class RunSummaryTest {
     assertEquals(List.of("READ", "ALL"), List.copyOf(placement.servers().get("host-b:16020").keySet()));
     assertEquals(List.of("e1", "e0"), placement.regions().stream().map(RunSummary.Region::encodedName).toList(),
         "regions stay in the key order they were given in");
+    assertEquals(List.of("run-1: throughput rose", "run-1: a finding, \"quoted\""),
+        read.findings().stream().map(RunSummary.Finding::line).toList(), "findings in the order given");
+    assertEquals("warm-up", tree.path("findings").get(0).path("kind").asText());
+  }
+
+  @Test
+  void placementCsvHasEachRunsServersThenItsRegionsInKeyOrder() {
+    List<String> csv = summary(Map.of()).placementCsv().lines().toList();
+    assertEquals("run,kind,name,start_key,end_key,operation,operations,share,throughput_ops_per_s,p50_us,p99_us",
+        csv.get(0));
+    assertEquals("run-1,server,host-a:16020,,,READ,10,0.400000,40.0,10,40", csv.get(1));
+    assertEquals("run-1,server,host-b:16020,,,READ,10,0.600000,60.0,10,40", csv.get(2));
+    assertEquals("run-1,server,host-b:16020,,,ALL,10,0.600000,60.0,10,40", csv.get(3));
+    assertEquals("run-1,region,e1,,user5,READ,6,0.600000,,10,40", csv.get(4));
+    assertEquals("run-1,region,e0,user5,\"us,er\"\"9\",READ,4,0.400000,,10,40", csv.get(5));
+    assertEquals(6, csv.size());
   }
 
   @Test
@@ -44,8 +60,12 @@ class RunSummaryTest {
     String missing = "{\"workload\": \"w\", \"runs\": 0, \"overall\": {}, \"perRun\": {}, \"configuration\": {}}";
     assertThrows(IOException.class, () -> RunSummary.read(new ByteArrayInputStream(missing.getBytes(
         StandardCharsets.UTF_8))), "intervalSeconds missing");
+    String beforeFindings = "{\"workload\": \"w\", \"runs\": 0, \"intervalSeconds\": 1, \"overall\": {},"
+        + " \"perRun\": {}, \"configuration\": {}}";
+    assertThrows(IOException.class, () -> RunSummary.read(new ByteArrayInputStream(beforeFindings.getBytes(
+        StandardCharsets.UTF_8))), "a summary written before findings: aggregate --overwrite writes it anew");
     String unknown = "{\"workload\": \"w\", \"runs\": 0, \"intervalSeconds\": 1, \"overall\": {}, \"perRun\": {},"
-        + " \"configuration\": {}, \"extra\": 1}";
+        + " \"configuration\": {}, \"findings\": [], \"extra\": 1}";
     assertThrows(IOException.class, () -> RunSummary.read(new ByteArrayInputStream(unknown.getBytes(
         StandardCharsets.UTF_8))), "unknown field");
   }
@@ -75,10 +95,12 @@ class RunSummaryTest {
             "ALL", new RunSummary.ServerOperation(60, 0.6, LATENCY, List.of(new RunSummary.Interval(0, 60, 10, 40)))),
             "host-a:16020", Map.of("READ", new RunSummary.ServerOperation(40, 0.4, LATENCY, List.of()))),
         List.of(new RunSummary.Region("e1", "", "user5", Map.of("READ", new RunSummary.RegionOperation(6, 0.6, 10, 40))),
-            new RunSummary.Region("e0", "user5", "", Map.of("READ", new RunSummary.RegionOperation(4, 0.4, 10, 40)))),
+            new RunSummary.Region("e0", "user5", "us,er\"9", Map.of("READ", new RunSummary.RegionOperation(4, 0.4, 10, 40)))),
         List.of(new RunSummary.Hotspot("server", "host-b:16020", "READ", 0.6, 0.5, 0, "host-b:16020 served 60%")));
     RunSummary.Run run = new RunSummary.Run(2, List.of("7 failed operations"), 1_000, 11_000, operations, placement);
-    return new RunSummary("workloada", 1, 10, overall, Map.of("run-1", run), configuration);
+    return new RunSummary("workloada", 1, 10, overall, Map.of("run-1", run), configuration,
+        List.of(new RunSummary.Finding("warm-up", "run-1", "throughput rose"),
+            new RunSummary.Finding("another-source", "run-1", "a finding, \"quoted\"")));
   }
 
   private static String json(RunSummary summary) throws IOException {
