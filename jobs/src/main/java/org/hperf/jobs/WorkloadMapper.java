@@ -263,6 +263,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     private final Context context;
     /** The operations already added to the MEASURED_OPERATIONS counter. */
     private long measuredCounted;
+    private TaskJvmIntervals jvm;
 
     IntervalLogger(WorkloadSpec workload, RunSpec run, int client, OperationRecorders recorders,
         WorkloadClient workers, Context context) {
@@ -286,6 +287,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
         writer.setBaseTime(measureFromMs);
         writer.outputBaseTime(measureFromMs);
         writer.outputLegend();
+        jvm = new TaskJvmIntervals(context.getConfiguration(), measureFromMs);
         long intervalNanos = run.intervalSeconds() * 1_000_000_000L;
         long next = measureFromNanos + intervalNanos;
         while (!waitUntilNanos(next)) {
@@ -319,6 +321,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
 
     private void writeInterval(HistogramLogWriter writer, long measureFromMs, long notAfterMs) {
       long count = recorders.writeInterval(writer, measureFromMs, notAfterMs);
+      writer.outputComment(jvm.next(Math.min(System.currentTimeMillis(), notAfterMs)).comment());
       long measured = 0;
       for (ThreadStats stats : workers.stats()) {
         measured += stats.measured;
