@@ -30,7 +30,9 @@ import org.hperf.core.ExitCode;
 import org.hperf.core.OperationType;
 import org.hperf.core.RowCodec;
 import org.hperf.core.testing.MiniClusterExtension;
+import org.hperf.core.run.ClusterMetricsLog;
 import org.hperf.core.run.RunRecord;
+import org.hperf.core.run.RunSummary;
 import org.hperf.core.testing.ToolRun;
 import org.hperf.analyzers.AggregateTool;
 import org.hperf.analyzers.CompareTool;
@@ -323,6 +325,103 @@ class WorkloadIT {
     assertTrue(compare.out().lines().anyMatch(l -> l.startsWith("ALL ") && l.contains(" " + expected + " [")),
         "expected " + expected + " with its interval on the ALL line\n" + compare.all());
   }
+
+  /**
+   * The driver samples the region server every interval into run-1/cluster-metrics.csv; a major
+   * compaction started mid-run is a finding of the aggregate, and the report draws the server's row.
+   */
+  @Order(2)
+  @Test
+  void clusterMetricsAreSampledEveryIntervalAndACompactionMidRunIsAFinding() throws Exception {
+    File output = new File(RUNS, "cluster-metrics");
+    int durationSeconds = 8;
+    TableName table = TableName.valueOf(TABLE);
+    java.util.concurrent.atomic.AtomicReference<Exception> compactFailure = new java.util.concurrent.atomic.AtomicReference<>();
+    // Started 4 s into the command: the job's tasks start in 1-2 s, then measure for 8 s.
+    Thread compactor = new Thread(() -> {
+      try (Connection connection = ConnectionFactory.createConnection(MiniClusterExtension.cluster().configuration());
+          org.apache.hadoop.hbase.client.Admin admin = connection.getAdmin()) {
+        Thread.sleep(4000);
+        admin.flush(table);
+        admin.majorCompact(table);
+      } catch (Exception e) {
+        compactFailure.set(e);
+      }
+    });
+    compactor.start();
+    ToolRun run = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloada",
+        "--table", TABLE, "--clients", "1", "--threads", "2", "--duration", Integer.toString(durationSeconds),
+        "--interval", "1", "--output", output.getPath());
+    compactor.join();
+    assertEquals(ExitCode.OK, run.exitCode(), run.all());
+    assertEquals(null, compactFailure.get());
+
+    File csv = new File(output, "run-1/" + ClusterMetricsLog.FILE);
+    assertTrue(csv.isFile(), csv + " written beside the task logs");
+    assertEquals(ClusterMetricsLog.header(), java.nio.file.Files.readAllLines(csv.toPath()).get(0));
+    List<ClusterMetricsLog.Sample> samples;
+    try (FileInputStream in = new FileInputStream(csv)) {
+      samples = ClusterMetricsLog.read(in);
+    }
+    String server;
+    try (Connection connection = ConnectionFactory.createConnection(MiniClusterExtension.cluster().configuration());
+        org.apache.hadoop.hbase.client.Admin admin = connection.getAdmin()) {
+      server = admin.getRegionServers().iterator().next().getAddress().toString();
+    }
+    // One row per interval (1 s) for the one server, through the whole job.
+    for (ClusterMetricsLog.Sample sample : samples) {
+      assertEquals(server, sample.server());
+    }
+    assertTrue(samples.size() >= durationSeconds, samples.size() + " samples in a " + durationSeconds + " s run");
+    for (int i = 1; i < samples.size(); i++) {
+      long gapMs = samples.get(i).timeMs() - samples.get(i - 1).timeMs();
+      assertTrue(gapMs <= 2000, "samples " + (i - 1) + " and " + i + " " + gapMs + " ms apart");
+    }
+    ClusterMetricsLog.Sample last = samples.get(samples.size() - 1);
+    for (ClusterMetricsLog.Metric exposed : EXPOSED_BY_EMBEDDED_SERVER) {
+      assertTrue(last.get(exposed).isPresent(), exposed + " read from the server's /jmx: " + ClusterMetricsLog.row(last));
+    }
+    for (ClusterMetricsLog.Metric missing : MISSING_ON_EMBEDDED_SERVER) {
+      assertTrue(java.nio.file.Files.readAllLines(csv.toPath()).stream().skip(1)
+          .allMatch(line -> line.split(",", -1)[2 + missing.ordinal()].equals(ClusterMetricsLog.MISSING)),
+          missing + " is not exposed by the server: recorded missing, not 0");
+    }
+    assertTrue(samples.get(0).get(ClusterMetricsLog.Metric.REQUESTS_PER_SECOND).isEmpty(),
+        "a rate needs two samples: missing in the first");
+    assertTrue(samples.get(1).get(ClusterMetricsLog.Metric.REQUESTS_PER_SECOND).isPresent());
+
+    ToolRun aggregate = MiniClusterExtension.run(new AggregateTool(), output.getPath());
+    assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
+    RunSummary summary;
+    try (FileInputStream in = new FileInputStream(new File(output, "aggregate/summary.json"))) {
+      summary = RunSummary.read(in);
+    }
+    RunSummary.ClusterState state = summary.perRun().get("run-1").cluster();
+    assertEquals(List.of(server), List.copyOf(state.servers().keySet()));
+    assertTrue(state.servers().get(server).size() >= durationSeconds - 1, state.servers().toString());
+    assertTrue(state.findings().stream().anyMatch(f -> f.startsWith("compactions ran during the window on " + server)),
+        "the major compaction mid-run is a finding: " + state.findings() + "\n" + aggregate.all());
+    assertTrue(!state.clients().isEmpty() && state.clients().stream().allMatch(c -> c.task().equals("client-00000")),
+        "the task's jvm lines: " + state.clients());
+    assertTrue(aggregate.out().contains("run-1: compactions ran during the window on " + server), aggregate.all());
+
+    File report = new File(output, "report.html");
+    ToolRun html = MiniClusterExtension.run(new org.hperf.analyzers.ReportTool(), output.getPath(), "--html",
+        report.getPath());
+    assertEquals(ExitCode.OK, html.exitCode(), html.all());
+    String page = java.nio.file.Files.readString(report.toPath());
+    assertTrue(page.contains("<b>Cluster</b> run-1: compactions ran during the window on " + server), page);
+    assertTrue(page.contains("data-server=\"" + server + "\"") && page.contains("compaction queue"), "server row");
+  }
+
+  /** What HBase 2.6's embedded region server exposes on its /jmx (and /conf). */
+  private static final List<ClusterMetricsLog.Metric> EXPOSED_BY_EMBEDDED_SERVER = List.of(
+      ClusterMetricsLog.Metric.MEMSTORE_BYTES, ClusterMetricsLog.Metric.COMPACTION_QUEUE,
+      ClusterMetricsLog.Metric.FLUSH_QUEUE, ClusterMetricsLog.Metric.STORE_FILES, ClusterMetricsLog.Metric.REGIONS,
+      ClusterMetricsLog.Metric.RPC_QUEUE_CALLS, ClusterMetricsLog.Metric.ACTIVE_HANDLERS,
+      ClusterMetricsLog.Metric.HANDLERS, ClusterMetricsLog.Metric.HEAP_USED_MB, ClusterMetricsLog.Metric.GC_TIME_MS);
+  /** What it does not expose: recorded missing. */
+  private static final List<ClusterMetricsLog.Metric> MISSING_ON_EMBEDDED_SERVER = List.of();
 
   @Order(3)
   @Test
