@@ -103,7 +103,7 @@ final class ClusterReport {
   }
 
   /** {x seconds, y} of one server's samples; a per-interval panel differences its running total. */
-  static double[][] serverSeries(List<RunSummary.ServerSample> samples, Panel panel) {
+  private static double[][] serverSeries(List<RunSummary.ServerSample> samples, Panel panel) {
     List<double[]> points = new ArrayList<>();
     Double previous = null;
     for (RunSummary.ServerSample sample : samples) {

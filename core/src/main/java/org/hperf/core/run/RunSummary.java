@@ -1,6 +1,5 @@
 package org.hperf.core.run;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -99,7 +98,6 @@ public record RunSummary(String workload, int runs, long intervalSeconds, Map<St
    */
   public record Run(int tasks, List<String> disturbedBy, long windowStartMs, long windowEndMs,
       Map<String, RunOperation> operations, Placement placement, ClusterState cluster) {
-    @JsonCreator
     public Run {
       disturbedBy = List.copyOf(disturbedBy);
       operations = inTagOrder(operations);
