@@ -378,8 +378,10 @@ class WorkloadIT {
       assertTrue(gapMs <= 2000, "samples " + (i - 1) + " and " + i + " " + gapMs + " ms apart");
     }
     ClusterMetricsLog.Sample last = samples.get(samples.size() - 1);
-    for (ClusterMetricsLog.Metric exposed : EXPOSED_BY_EMBEDDED_SERVER) {
-      assertTrue(last.get(exposed).isPresent(), exposed + " read from the server's /jmx: " + ClusterMetricsLog.row(last));
+    for (ClusterMetricsLog.Metric metric : ClusterMetricsLog.Metric.values()) {
+      if (!MISSING_ON_EMBEDDED_SERVER.contains(metric)) {
+        assertTrue(last.get(metric).isPresent(), metric + " read from the server: " + ClusterMetricsLog.row(last));
+      }
     }
     for (ClusterMetricsLog.Metric missing : MISSING_ON_EMBEDDED_SERVER) {
       assertTrue(java.nio.file.Files.readAllLines(csv.toPath()).stream().skip(1)
@@ -414,14 +416,12 @@ class WorkloadIT {
     assertTrue(page.contains("data-server=\"" + server + "\"") && page.contains("compaction queue"), "server row");
   }
 
-  /** What HBase 2.6's embedded region server exposes on its /jmx (and /conf). */
-  private static final List<ClusterMetricsLog.Metric> EXPOSED_BY_EMBEDDED_SERVER = List.of(
-      ClusterMetricsLog.Metric.MEMSTORE_BYTES, ClusterMetricsLog.Metric.COMPACTION_QUEUE,
-      ClusterMetricsLog.Metric.FLUSH_QUEUE, ClusterMetricsLog.Metric.STORE_FILES, ClusterMetricsLog.Metric.REGIONS,
-      ClusterMetricsLog.Metric.RPC_QUEUE_CALLS, ClusterMetricsLog.Metric.ACTIVE_HANDLERS,
-      ClusterMetricsLog.Metric.HANDLERS, ClusterMetricsLog.Metric.HEAP_USED_MB, ClusterMetricsLog.Metric.GC_TIME_MS);
-  /** What it does not expose: recorded missing. */
-  private static final List<ClusterMetricsLog.Metric> MISSING_ON_EMBEDDED_SERVER = List.of();
+  /**
+   * What HBase 2.6's region server does not expose: Hadoop's pause monitor figure, which Hadoop's
+   * own daemons publish in JvmMetrics and HBase does not attach. Every other metric is read.
+   */
+  private static final List<ClusterMetricsLog.Metric> MISSING_ON_EMBEDDED_SERVER = List.of(
+      ClusterMetricsLog.Metric.GC_EXTRA_SLEEP_MS);
 
   @Order(3)
   @Test

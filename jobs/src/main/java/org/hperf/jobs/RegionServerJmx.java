@@ -21,9 +21,15 @@ import org.hperf.core.run.ClusterMetricsLog.Metric;
  * all gives an empty result.
  */
 final class RegionServerJmx {
-  static final String SERVER_BEAN = "Hadoop:service=HBase,name=RegionServer,sub=Server";
-  static final String IPC_BEAN = "Hadoop:service=HBase,name=RegionServer,sub=IPC";
-  static final String JVM_BEAN = "Hadoop:service=HBase,name=JvmMetrics";
+  /**
+   * The beans, any {@code service=}: a region server names them {@code service=HBase}, but in a JVM
+   * where a LocalJobRunner started later (the embedded cluster) Hadoop's metrics system takes the
+   * runner's name and they become {@code service=JobTracker}.
+   */
+  static final String SERVER_BEAN = "Hadoop:service=*,name=RegionServer,sub=Server";
+  static final String IPC_BEAN = "Hadoop:service=*,name=RegionServer,sub=IPC";
+  static final String JVM_BEAN = "Hadoop:service=*,name=JvmMetrics";
+  private static final String HBASE_SERVICE = "Hadoop:service=HBase,";
   /** The queues serving clients' calls: general, and read/write/scan when the server splits them. */
   private static final String[] CLIENT_QUEUES = {"numCallsInGeneralQueue", "numCallsInReadQueue",
       "numCallsInWriteQueue", "numCallsInScanQueue"};
@@ -54,6 +60,7 @@ final class RegionServerJmx {
     put(values, Metric.BLOCK_CACHE_HIT_PERCENT, server, "blockCacheCountHitPercent");
     put(values, Metric.STORE_FILES, server, "storeFileCount");
     put(values, Metric.REGIONS, server, "regionCount");
+    put(values, Metric.LONG_PAUSES, server, "pauseInfoThresholdExceeded");
     totalRequests[0] = number(server, "totalRequestCount");
 
     JsonNode ipc = bean(IPC_BEAN);
@@ -65,9 +72,9 @@ final class RegionServerJmx {
       }
       values.put(Metric.RPC_QUEUE_CALLS, queued);
     }
-    // Histogram attributes: JMX shows them capitalised in some versions and not in others.
-    put(values, Metric.RPC_QUEUE_TIME_MEAN_MS, ipc, "QueueCallTime_mean", "queueCallTime_mean");
-    put(values, Metric.RPC_QUEUE_TIME_P99_MS, ipc, "QueueCallTime_99th_percentile", "queueCallTime_99th_percentile");
+    // The histogram is queueCallTime in HBase's source; its JMX attributes are capitalised.
+    put(values, Metric.RPC_QUEUE_TIME_MEAN_MS, ipc, "QueueCallTime_mean");
+    put(values, Metric.RPC_QUEUE_TIME_P99_MS, ipc, "QueueCallTime_99th_percentile");
     put(values, Metric.ACTIVE_HANDLERS, ipc, "numActiveHandler");
     Double handlerCount = handlers();
     if (handlerCount != null) {
@@ -81,6 +88,7 @@ final class RegionServerJmx {
     JsonNode jvm = bean(JVM_BEAN);
     put(values, Metric.GC_COUNT, jvm, "GcCount");
     put(values, Metric.GC_TIME_MS, jvm, "GcTimeMillis");
+    put(values, Metric.GC_EXTRA_SLEEP_MS, jvm, "GcTotalExtraSleepTime");
     put(values, Metric.HEAP_USED_MB, jvm, "MemHeapUsedM");
     put(values, Metric.HEAP_MAX_MB, jvm, "MemHeapMaxM");
     return values;
@@ -104,9 +112,14 @@ final class RegionServerJmx {
     return handlers;
   }
 
-  /** The bean's attributes, or a missing node if the server has no such bean. */
-  private JsonNode bean(String name) throws IOException, InterruptedException {
-    JsonNode beans = get("/jmx?qry=" + URLEncoder.encode(name, StandardCharsets.UTF_8)).path("beans");
+  /** The bean's attributes (service=HBase's if several match), or a missing node if the server has none. */
+  private JsonNode bean(String pattern) throws IOException, InterruptedException {
+    JsonNode beans = get("/jmx?qry=" + URLEncoder.encode(pattern, StandardCharsets.UTF_8)).path("beans");
+    for (JsonNode bean : beans) {
+      if (bean.path("name").asText().startsWith(HBASE_SERVICE)) {
+        return bean;
+      }
+    }
     return beans.size() > 0 ? beans.get(0) : JSON.missingNode();
   }
 
@@ -119,14 +132,10 @@ final class RegionServerJmx {
     return JSON.readTree(response.body());
   }
 
-  /** The first of {@code attributes} the bean has, as {@code metric}; nothing if it has none. */
-  private static void put(Map<Metric, Double> values, Metric metric, JsonNode bean, String... attributes) {
-    for (String attribute : attributes) {
-      double v = number(bean, attribute);
-      if (!Double.isNaN(v)) {
-        values.put(metric, v);
-        return;
-      }
+  private static void put(Map<Metric, Double> values, Metric metric, JsonNode bean, String attribute) {
+    double v = number(bean, attribute);
+    if (!Double.isNaN(v)) {
+      values.put(metric, v);
     }
   }
 

@@ -28,6 +28,9 @@ import java.util.OptionalDouble;
  * </pre>
  * {@code timeMs} is when the sample was taken (ms since the epoch, the driver's clock), {@code server}
  * the region server as {@code host:port} (its RPC port, as the task logs' {@code @rs=} tags name it).
+ * The beans' {@code service=} is HBase on a region server of its own, but whatever Hadoop's metrics
+ * system was last named in a shared JVM (JobTracker in the embedded cluster, after a LocalJobRunner
+ * job): the sampler matches any.
  * A value is a plain decimal number, or {@value #MISSING} when the server did not expose it (no such
  * bean or attribute, info server unreachable): never 0 for a metric that was not read. Metrics marked
  * cumulative are the server's running totals since it started, as it reported them; a reader takes
@@ -43,7 +46,8 @@ public final class ClusterMetricsLog {
   /**
    * What is sampled, its column, unit and where HBase 2.6 exposes it (the region server's /jmx;
    * {@code Server}, {@code IPC} are the beans {@code Hadoop:service=HBase,name=RegionServer,sub=...},
-   * {@code JvmMetrics} is {@code Hadoop:service=HBase,name=JvmMetrics}).
+   * {@code JvmMetrics} is {@code Hadoop:service=HBase,name=JvmMetrics}). The file's columns are in
+   * this order.
    */
   public enum Metric {
     /** Server totalRequestCount, differenced between two samples: missing in a server's first sample. */
@@ -75,9 +79,17 @@ public final class ClusterMetricsLog {
     /** Server storeFileCount and regionCount. */
     STORE_FILES("storeFiles", false),
     REGIONS("regions", false),
+    /** Server pauseInfoThresholdExceeded: JVM pauses (GC or other) above 1 s, seen by HBase's JvmPauseMonitor. */
+    LONG_PAUSES("longPauses", true),
     /** JvmMetrics GcCount and GcTimeMillis: every collector of the server's JVM. */
     GC_COUNT("gcCount", true),
     GC_TIME_MS("gcTimeMs", true),
+    /**
+     * JvmMetrics GcTotalExtraSleepTime: what Hadoop's pause monitor saw the JVM stall beyond its
+     * sleeps. Hadoop's daemons attach that monitor; HBase 2.6's region server does not (it runs its
+     * own, see longPauses), so there it is missing.
+     */
+    GC_EXTRA_SLEEP_MS("gcExtraSleepMs", true),
     /** JvmMetrics MemHeapUsedM, MemHeapMaxM. */
     HEAP_USED_MB("heapUsedMb", false),
     HEAP_MAX_MB("heapMaxMb", false);
