@@ -38,30 +38,48 @@ final class ClusterFindings {
     double queueMax = max(inside, Metric.COMPACTION_QUEUE);
     double compacted = delta(samples, Metric.COMPACTED_CELLS, windowMs);
     if (queueMax > 0 || compacted > 0) {
-      findings.add(String.format(Locale.ROOT, "compactions ran during the window on %s: compaction queue up to %s,"
-          + " %s cells compacted", server, whole(queueMax), whole(compacted)));
+      findings.add("compactions ran during the window on " + server + ": " + parts(
+          "compaction queue up to %s", queueMax, "%s cells compacted", compacted));
     }
     double blockedMs = delta(samples, Metric.UPDATES_BLOCKED_MS, windowMs);
     double blockedRequests = delta(samples, Metric.BLOCKED_REQUESTS, windowMs);
     int flushQueued = longestRun(inside, Metric.FLUSH_QUEUE, v -> v > 0);
     if (blockedMs > 0 || blockedRequests > 0 || flushQueued >= SUSTAINED_SAMPLES) {
-      findings.add(String.format(Locale.ROOT, "updates blocked on %s: %s ms waiting for memstore flushes, %s requests"
-          + " blocked, flush queue non-empty in %d consecutive samples (max %s)", server, whole(blockedMs),
-          whole(blockedRequests), flushQueued, whole(max(inside, Metric.FLUSH_QUEUE))));
+      findings.add("updates blocked on " + server + ": " + parts("%s ms waiting for memstore flushes", blockedMs,
+          "%s requests blocked", blockedRequests, "flush queue up to %s", max(inside, Metric.FLUSH_QUEUE))
+          + String.format(Locale.ROOT, ", non-empty in %d consecutive samples", flushQueued));
     }
     double gcMs = delta(samples, Metric.GC_TIME_MS, windowMs);
     if (windowMs > 0 && gcMs * 100.0 / windowMs > GC_SHARE_PERCENT) {
-      findings.add(String.format(Locale.ROOT, "GC on %s: %s ms in %s collections, %.1f%% of the window", server,
-          whole(gcMs), whole(delta(samples, Metric.GC_COUNT, windowMs)), gcMs * 100.0 / windowMs));
+      findings.add("GC on " + server + ": " + parts("%s ms", gcMs, "%s collections",
+          delta(samples, Metric.GC_COUNT, windowMs)) + String.format(Locale.ROOT, ", %.1f%% of the window",
+          gcMs * 100.0 / windowMs));
     }
     int queued = longestRun(inside, Metric.RPC_QUEUE_CALLS, v -> v > 0);
     int allBusy = count(inside, Metric.HANDLER_SATURATION, v -> v >= 1);
     if (queued >= SUSTAINED_SAMPLES || allBusy > 0) {
-      findings.add(String.format(Locale.ROOT, "RPC queue saturated on %s: calls queued in %d consecutive samples"
-          + " (max %s), every handler busy in %d of %d samples", server, queued,
-          whole(max(inside, Metric.RPC_QUEUE_CALLS)), allBusy, inside.size()));
+      double maxQueued = max(inside, Metric.RPC_QUEUE_CALLS);
+      findings.add("RPC queue saturated on " + server + ": " + parts("calls queued in %s consecutive samples",
+          Double.isNaN(maxQueued) ? Double.NaN : queued, "up to %s calls", maxQueued)
+          + String.format(Locale.ROOT, "%severy handler busy in %d of %d samples", Double.isNaN(maxQueued) ? "" : ", ",
+              allBusy, inside.size()));
     }
     return findings;
+  }
+
+  /**
+   * "format1 value1, format2 value2, ...", leaving out each value the server did not expose (NaN):
+   * a missing metric is not said to be 0.
+   */
+  private static String parts(Object... formatsAndValues) {
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < formatsAndValues.length; i += 2) {
+      double v = (Double) formatsAndValues[i + 1];
+      if (!Double.isNaN(v)) {
+        parts.add(String.format(Locale.ROOT, (String) formatsAndValues[i], whole(v)));
+      }
+    }
+    return String.join(", ", parts);
   }
 
   private static List<String> ofClients(List<ClientInterval> intervals, long windowMs) {
@@ -90,7 +108,7 @@ final class ClusterFindings {
   /**
    * A running total's growth over the window (samples in time order): from the last sample at or
    * before the window start (else the first) to the first at or after its end (else the last).
-   * 0 if the server never exposed the metric.
+   * NaN if the server never exposed the metric.
    */
   static double delta(List<ServerSample> samples, Metric metric, long windowMs) {
     Double from = null;
@@ -108,12 +126,13 @@ final class ClusterFindings {
         break;
       }
     }
-    return from == null ? 0 : Math.max(0, to - from);
+    return from == null ? Double.NaN : Math.max(0, to - from);
   }
 
+  /** The largest value in the samples; NaN if the server never exposed the metric in them. */
   private static double max(List<ServerSample> samples, Metric metric) {
     return samples.stream().map(s -> s.metrics().get(metric.column())).filter(v -> v != null)
-        .mapToDouble(Double::doubleValue).max().orElse(0);
+        .mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
   }
 
   private static int count(List<ServerSample> samples, Metric metric, java.util.function.DoublePredicate test) {
