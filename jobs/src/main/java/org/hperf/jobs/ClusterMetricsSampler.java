@@ -33,7 +33,6 @@ final class ClusterMetricsSampler implements AutoCloseable {
   private final ClusterMetricsLog.Appender out;
   private final HttpClient http;
   private final Map<ServerName, RegionServerJmx> servers = new HashMap<>();
-  private final Map<ServerName, double[]> lastRequests = new HashMap<>();
   private final Set<ServerName> reported = new HashSet<>();
   private final Thread thread;
   private volatile boolean stopped;
@@ -110,22 +109,23 @@ final class ClusterMetricsSampler implements AutoCloseable {
     }
     for (Map.Entry<ServerName, ServerMetrics> entry : live.entrySet()) {
       long timeMs = System.currentTimeMillis();
-      out.append(new ClusterMetricsLog.Sample(timeMs, entry.getKey().getAddress().toString(),
-          sample(entry.getKey(), entry.getValue().getInfoServerPort(), timeMs)));
+      Map<Metric, Double> values = new java.util.EnumMap<>(Metric.class);
+      values.putAll(sample(entry.getKey(), entry.getValue().getInfoServerPort()));
+      // The server's own rate over its last report to the master (every hbase.regionserver.msginterval).
+      values.put(Metric.REQUESTS_PER_SECOND, (double) entry.getValue().getRequestCountPerSecond());
+      out.append(new ClusterMetricsLog.Sample(timeMs, entry.getKey().getAddress().toString(), values));
     }
   }
 
-  private Map<Metric, Double> sample(ServerName server, int infoPort, long timeMs) {
+  private Map<Metric, Double> sample(ServerName server, int infoPort) {
     if (infoPort <= 0) {
       once(server, "its info server is off (hbase.regionserver.info.port -1): every metric recorded missing");
       return Map.of();
     }
     RegionServerJmx jmx = servers.computeIfAbsent(server,
         s -> new RegionServerJmx(http, s.getHostname(), infoPort, timeout(intervalMs)));
-    double[] requests = {Double.NaN};
-    Map<Metric, Double> values;
     try {
-      values = jmx.read(requests);
+      return jmx.read();
     } catch (IOException e) {
       once(server, "its /jmx could not be read (" + e + "): metrics recorded missing");
       return Map.of();
@@ -133,11 +133,6 @@ final class ClusterMetricsSampler implements AutoCloseable {
       Thread.currentThread().interrupt();
       return Map.of();
     }
-    double[] last = lastRequests.put(server, new double[] {timeMs, requests[0]});
-    if (last != null && !Double.isNaN(last[1]) && !Double.isNaN(requests[0]) && timeMs > last[0]) {
-      values.put(Metric.REQUESTS_PER_SECOND, (requests[0] - last[1]) * 1000.0 / (timeMs - last[0]));
-    }
-    return values;
   }
 
   private void once(ServerName server, String what) {

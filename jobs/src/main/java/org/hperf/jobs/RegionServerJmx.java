@@ -47,8 +47,8 @@ final class RegionServerJmx {
     this.timeout = timeout;
   }
 
-  /** The server's metrics now; {@code totalRequests} receives Server totalRequestCount if exposed. */
-  Map<Metric, Double> read(double[] totalRequests) throws IOException, InterruptedException {
+  /** The server's metrics as its /jmx shows them now (Hadoop metrics2's snapshot of its last period). */
+  Map<Metric, Double> read() throws IOException, InterruptedException {
     Map<Metric, Double> values = new EnumMap<>(Metric.class);
     JsonNode server = bean(SERVER_BEAN);
     put(values, Metric.MEMSTORE_BYTES, server, "memStoreSize");
@@ -61,7 +61,6 @@ final class RegionServerJmx {
     put(values, Metric.STORE_FILES, server, "storeFileCount");
     put(values, Metric.REGIONS, server, "regionCount");
     put(values, Metric.LONG_PAUSES, server, "pauseInfoThresholdExceeded");
-    totalRequests[0] = number(server, "totalRequestCount");
 
     JsonNode ipc = bean(IPC_BEAN);
     double queued = number(ipc, CLIENT_QUEUES[0]);

@@ -34,7 +34,10 @@ import java.util.OptionalDouble;
  * A value is a plain decimal number, or {@value #MISSING} when the server did not expose it (no such
  * bean or attribute, info server unreachable): never 0 for a metric that was not read. Metrics marked
  * cumulative are the server's running totals since it started, as it reported them; a reader takes
- * differences. Readers find columns by name: a column they do not know is ignored, one they know
+ * differences. Every /jmx value is Hadoop metrics2's snapshot of the server's last metrics period
+ * ({@code *.period} in hadoop-metrics2*.properties, 10 s by default; the server gathers most of
+ * them every hbase.regionserver.metrics.period, 5 s): samples closer than that repeat a value.
+ * Readers find columns by name: a column they do not know is ignored, one they know
  * that is absent reads as missing.
  */
 public final class ClusterMetricsLog {
@@ -50,7 +53,10 @@ public final class ClusterMetricsLog {
    * this order.
    */
   public enum Metric {
-    /** Server totalRequestCount, differenced between two samples: missing in a server's first sample. */
+    /**
+     * ServerMetrics.getRequestCountPerSecond from the master (Admin.getClusterMetrics): the server's
+     * own rate over its last report, fresher than /jmx's snapshot and needing no differencing.
+     */
     REQUESTS_PER_SECOND("requestsPerSecond", false),
     /** IPC numCallsInGeneralQueue plus the read, write and scan queues when the server splits its queues. */
     RPC_QUEUE_CALLS("rpcQueueCalls", false),
