@@ -337,11 +337,16 @@ class WorkloadIT {
     int durationSeconds = 8;
     TableName table = TableName.valueOf(TABLE);
     java.util.concurrent.atomic.AtomicReference<Exception> compactFailure = new java.util.concurrent.atomic.AtomicReference<>();
-    // Started 4 s into the command: the job's tasks start in 1-2 s, then measure for 8 s.
+    // Started 1 s after the task opens its log, which it does when it starts measuring: inside the
+    // 8 s window however long the job took to start.
     Thread compactor = new Thread(() -> {
       try (Connection connection = ConnectionFactory.createConnection(MiniClusterExtension.cluster().configuration());
           org.apache.hadoop.hbase.client.Admin admin = connection.getAdmin()) {
-        Thread.sleep(4000);
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (!measuring(new File(output, "run-1")) && System.currentTimeMillis() < deadline) {
+          Thread.sleep(50);
+        }
+        Thread.sleep(1000);
         admin.flush(table);
         admin.majorCompact(table);
       } catch (Exception e) {
@@ -416,6 +421,18 @@ class WorkloadIT {
     String page = java.nio.file.Files.readString(report.toPath());
     assertTrue(page.contains("<b>Cluster</b> run-1: compactions ran during the window on " + server), page);
     assertTrue(page.contains("data-server=\"" + server + "\"") && page.contains("compaction queue"), "server row");
+  }
+
+  /** True once a task log exists anywhere under the run's output (in its attempt's work directory). */
+  private static boolean measuring(File runDir) throws IOException {
+    if (!runDir.isDirectory()) {
+      return false;
+    }
+    try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(runDir.toPath())) {
+      return files.anyMatch(f -> f.getFileName().toString().endsWith(".hlog"));
+    } catch (java.io.UncheckedIOException e) {
+      return false; // a work directory the committer just moved
+    }
   }
 
   /**
