@@ -424,13 +424,13 @@ class WorkloadIT {
   }
 
   /** True once a task log exists anywhere under the run's output (in its attempt's work directory). */
-  private static boolean measuring(File runDir) throws IOException {
+  private static boolean measuring(File runDir) {
     if (!runDir.isDirectory()) {
       return false;
     }
     try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(runDir.toPath())) {
       return files.anyMatch(f -> f.getFileName().toString().endsWith(".hlog"));
-    } catch (java.io.UncheckedIOException e) {
+    } catch (IOException | java.io.UncheckedIOException e) {
       return false; // a work directory the committer just moved
     }
   }
