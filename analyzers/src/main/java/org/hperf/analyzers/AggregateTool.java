@@ -29,6 +29,7 @@ import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
 import org.hperf.core.run.RunRecord;
+import org.hperf.core.run.RunSummary;
 import org.hperf.core.run.TaskLogFormat;
 
 /**
@@ -90,8 +91,9 @@ public final class AggregateTool extends HperfTool {
     }
     Map<String, RunResult> results = readResults(fs, parts);
     Summary summary = new Summary(record, results, intervalMs);
+    RunSummary withCluster = withClusterStates(fs, runDir, summary.summary());
     try (OutputStream out = fs.create(new Path(output, "summary.json"), true)) {
-      summary.summary().write(out);
+      withCluster.write(out);
     }
     write(fs, new Path(output, "summary.csv"), summary.csv());
     // Where the operations were served, flat; a file of its own so summary.csv keeps its columns.
@@ -100,8 +102,20 @@ public final class AggregateTool extends HperfTool {
       fs.rename(merged.getPath(), new Path(output, merged.getPath().getName()));
     }
     System.out.print(summary.table());
+    withCluster.perRun().forEach((run, figures) -> figures.cluster().findings()
+        .forEach(finding -> System.out.println(run + ": " + finding)));
     System.out.println("summaries in " + output);
     return ExitCode.OK;
+  }
+
+  /** Each run's cluster state (its cluster-metrics.csv and its task logs' jvm lines) over its window. */
+  private static RunSummary withClusterStates(FileSystem fs, Path runDir, RunSummary summary) throws IOException {
+    Map<String, RunSummary.ClusterState> states = new java.util.LinkedHashMap<>();
+    for (Map.Entry<String, RunSummary.Run> run : summary.perRun().entrySet()) {
+      states.put(run.getKey(), RunClusterState.read(fs, new Path(runDir, run.getKey()),
+          run.getValue().windowStartMs(), run.getValue().windowEndMs()));
+    }
+    return summary.withClusterStates(states);
   }
 
   /** The aggregate job: one map per task log, merged histograms out. */

@@ -72,6 +72,7 @@ final class HtmlReport {
     });
     s.append(FindingsReport.html(w));
     s.append(PlacementReport.findingsHtml(w));
+    s.append(ClusterReport.findingsHtml(w));
     s.append("<div class=\"charts\">\n").append(throughputChart(w).render()).append(p99Chart(w).render());
     SvgChart distribution = new SvgChart("Latency by percentile (all runs merged)", "percentile",
         "latency (microseconds)", true);
@@ -83,6 +84,7 @@ final class HtmlReport {
     }
     s.append(distribution.render()).append("</div>\n");
     s.append(PlacementReport.sectionHtml(w));
+    s.append(ClusterReport.sectionHtml(w));
     s.append("<h3>Configuration</h3>\n<table class=\"configuration\"><tr><th>key</th><th>value</th></tr>\n");
     w.summary.configuration().forEach((key, value) -> s.append("<tr><td>").append(SvgChart.escape(key))
         .append("</td><td>").append(SvgChart.escape(value)).append("</td></tr>\n"));

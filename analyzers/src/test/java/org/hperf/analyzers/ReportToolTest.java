@@ -226,6 +226,65 @@ class ReportToolTest {
     return new String(dom, StandardCharsets.UTF_8);
   }
 
+  /**
+   * A run with cluster-metrics.csv and a task log with jvm lines: aggregate carries them into
+   * summary.json with the findings (a compaction queue inside the window, the client's GC above 1%),
+   * and the report prints them first and draws the server's row of charts.
+   */
+  @Test
+  void clusterStateIsCarriedIntoTheSummaryAndDrawnPerServer(@TempDir Path tmp) throws Exception {
+    File dir = tmp.resolve("cluster").toFile();
+    long start = 1_764_600_000_000L;
+    File log = new File(dir, "run-1/client-00000.hlog");
+    TaskLogs.writeReadModifyWrites(log, start, 500, 300);
+    // The task's jvm line goes before its closing window line, as the tasks write it.
+    List<String> lines = new java.util.ArrayList<>(Files.readAllLines(log.toPath()));
+    lines.add(lines.size() - 1, "#" + new org.hperf.core.run.TaskLogFormat.JvmInterval(start, start + 10_000, 4, 250,
+        3_000, false).comment());
+    Files.write(log.toPath(), lines);
+    StringBuilder csv = new StringBuilder(org.hperf.core.run.ClusterMetricsLog.header()).append('\n');
+    for (long t = -1_000; t <= 11_000; t += 2_000) {
+      java.util.Map<org.hperf.core.run.ClusterMetricsLog.Metric, Double> values = new java.util.EnumMap<>(
+          org.hperf.core.run.ClusterMetricsLog.Metric.class);
+      values.put(org.hperf.core.run.ClusterMetricsLog.Metric.COMPACTION_QUEUE, t == 5_000 ? 2.0 : 0.0);
+      values.put(org.hperf.core.run.ClusterMetricsLog.Metric.MEMSTORE_BYTES, 1048576.0 * (t + 1_000) / 1_000);
+      values.put(org.hperf.core.run.ClusterMetricsLog.Metric.GC_TIME_MS, 100.0);
+      csv.append(org.hperf.core.run.ClusterMetricsLog.row(new org.hperf.core.run.ClusterMetricsLog.Sample(start + t,
+          "rs1:16020", values))).append('\n');
+    }
+    Files.writeString(new File(dir, "run-1/" + org.hperf.core.run.ClusterMetricsLog.FILE).toPath(), csv);
+    aggregate(dir, "workloadf", "workload.property.readproportion=0.5",
+        "workload.property.readmodifywriteproportion=0.5");
+
+    org.hperf.core.run.RunSummary summary;
+    try (java.io.InputStream in = Files.newInputStream(new File(dir, "aggregate/summary.json").toPath())) {
+      summary = org.hperf.core.run.RunSummary.read(in);
+    }
+    org.hperf.core.run.RunSummary.ClusterState state = summary.perRun().get("run-1").cluster();
+    assertEquals(7, state.servers().get("rs1:16020").size(), "every sample from the last before to the first after");
+    assertEquals(-1_000, state.servers().get("rs1:16020").get(0).offsetMs());
+    assertTrue(!state.servers().get("rs1:16020").get(0).metrics().containsKey("heapUsedMb"), "missing is absent");
+    assertEquals(List.of(new org.hperf.core.run.RunSummary.ClientInterval("client-00000", 0, 10_000, 4, 250, 3_000,
+        false)), state.clients());
+    assertEquals(List.of(
+        "compactions ran during the window on rs1:16020: compaction queue up to 2",
+        "GC on client client-00000: 250 ms in 4 collections, 2.5% of the window"), state.findings());
+
+    ToolRun report = report(dir, tmp.resolve("cluster.html"));
+    assertTrue(report.out().contains("CLUSTER: workloadf run-1: compactions ran during the window on rs1:16020"),
+        report.out());
+    String html = Files.readString(tmp.resolve("cluster.html"));
+    assertTrue(html.contains("<b>Cluster</b> run-1: GC on client client-00000"), html);
+    int row = html.indexOf("data-server=\"rs1:16020\"");
+    int clients = html.indexOf("data-server=\"clients\"");
+    assertTrue(row > 0 && clients > row, html);
+    String serverRow = html.substring(row, clients);
+    // RPC queue and heap were not sampled: no chart; memstore, compaction queue and GC time are drawn.
+    assertEquals(3, serverRow.split("<svg class=\"chart\"", -1).length - 1, serverRow);
+    assertTrue(serverRow.contains("memstore") && serverRow.contains("compaction queue")
+        && serverRow.contains("GC time per sample") && !serverRow.contains("heap used"), serverRow);
+  }
+
   private static void aggregate(File dir, String workload, String... properties) throws Exception {
     List<String> record = new java.util.ArrayList<>(List.of("workload.name=" + workload, "run.clients=1",
         "run.interval.seconds=10"));

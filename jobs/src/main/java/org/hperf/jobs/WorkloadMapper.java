@@ -266,6 +266,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     private final AtomicBoolean stop;
     /** The operations already added to the MEASURED_OPERATIONS counter. */
     private long measuredCounted;
+    private TaskJvmIntervals jvm;
 
     IntervalLogger(WorkloadSpec workload, RunSpec run, int client, OperationRecorders recorders,
         WorkloadClient workers, Context context, SteadyStop steadyStop, AtomicBoolean stop) {
@@ -291,6 +292,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
         writer.setBaseTime(measureFromMs);
         writer.outputBaseTime(measureFromMs);
         writer.outputLegend();
+        jvm = new TaskJvmIntervals(context.getConfiguration(), measureFromMs);
         long intervalNanos = run.intervalSeconds() * 1_000_000_000L;
         long next = measureFromNanos + intervalNanos;
         while (!waitUntilNanos(next)) {
@@ -330,6 +332,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     /** Writes one interval's histograms; returns its top-level operations. */
     private long writeInterval(HistogramLogWriter writer, long measureFromMs, long notAfterMs) {
       long count = recorders.writeInterval(writer, measureFromMs, notAfterMs);
+      writer.outputComment(jvm.next(Math.min(System.currentTimeMillis(), notAfterMs)).comment());
       long measured = 0;
       for (ThreadStats stats : workers.stats()) {
         measured += stats.measured;

@@ -33,6 +33,7 @@ import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.DatasetOptions;
 import org.hperf.core.cli.ParsedOptions;
+import org.hperf.core.run.ClusterMetricsLog;
 import org.hperf.core.run.RunRecord;
 
 /**
@@ -192,10 +193,18 @@ public final class WorkloadTool extends HperfTool {
     ClusterSnapshot before = ClusterSnapshot.take(connection, dataset.tableName());
     boolean ok;
     long startMs = System.currentTimeMillis();
-    try {
+    FileSystem fs = runDir.getFileSystem(conf);
+    // The run directory is the job's output, which must not exist before the job: the samples go
+    // beside it first and into it when the job has ended, failed or not.
+    Path samples = new Path(output, "." + runDir.getName() + "-" + ClusterMetricsLog.FILE);
+    try (ClusterMetricsSampler sampler = ClusterMetricsSampler.start(connection, fs, samples, run.intervalSeconds())) {
       ok = runJob(job, progress(run, workload));
     } finally {
-      runDir.getFileSystem(conf).delete(barrier, true);
+      fs.delete(barrier, true);
+    }
+    fs.mkdirs(runDir);
+    if (!fs.rename(samples, new Path(runDir, ClusterMetricsLog.FILE))) {
+      throw new IOException("could not move " + samples + " into " + runDir);
     }
     ClusterChange change = ClusterChange.since(connection, dataset, before, startMs, System.currentTimeMillis());
     if (!ok) {

@@ -40,12 +40,22 @@ import org.hperf.core.OperationType;
  *               "regions": [{"encodedName": "..", "startKey": "", "endKey": "user2", "operations":
  *                 {"READ": {"operations": .., "share": .., "p50Micros": .., "p99Micros": ..}, ..}}, ..],
  *               "hotspots": [{"kind": "server", "name": "host:16020", "tag": "READ", "share": .., "fairShare": ..,
- *                 "p99Ratio": .., "finding": "host:16020 served 41% of reads (fair share 25%), p99 3.8x .."}]}}, ..},
+ *                 "p99Ratio": .., "finding": "host:16020 served 41% of reads (fair share 25%), p99 3.8x .."}]},
+ *             "cluster": {"servers": {"host:16020": [{"offsetMs": -2000, "metrics": {"compactionQueueLength": 0,
+ *                 "gcTimeMs": 340, ..}}, ..]},
+ *               "clients": [{"task": "client-00000", "offsetMs": 0, "lengthMs": 10000, "gcCount": 2, "gcTimeMs": 31,
+ *                 "cpuMs": 8200, "sharedJvm": false}, ..],
+ *               "findings": ["compactions ran during the window on host:16020: ..", ..]}}, ..},
  *  "configuration": {"run.properties key": "value", ..},
  *  "findings": [{"kind": "warm-up", "run": "run-1", "text": "throughput rose from 6,100 to 17,800 ops/s .."}, ..]}
  * </pre>
  * A placement's servers are by name, "unlocated" being the failed operations; its regions in key
  * order; its hotspots strongest first. A run recorded with {@code --per-server off} has empty ones.
+ * A run's cluster state ({@link ClusterState}) holds each server's samples from the last one before
+ * the window to the first one after it (so running totals can be differenced over the window; a
+ * negative offset is before the window start), a metric the server did not expose left out; each
+ * client task's jvm intervals; and the findings ({@code ClusterFindings} in analyzers). A run without
+ * cluster-metrics.csv has empty ones.
  * Tags are in {@link #TAG_ORDER}; runs in the order the aggregate gave them; configuration by key.
  * {@code findings} are what the aggregate noticed about the runs as a whole, each a {@link Finding}
  * (its kind, the run it names, a line of text), in the order found; any analysis may add a kind.
@@ -106,14 +116,71 @@ public record RunSummary(String workload, int runs, long intervalSeconds, Map<St
     }
   }
 
-  /** One run: its tasks, what disturbed it (empty if clean), the window every task measured, and its tags. */
+  /**
+   * One run: its tasks, what disturbed it (empty if clean), the window every task measured, its
+   * tags, where they were served and the cluster's and clients' own state during it.
+   */
   public record Run(int tasks, List<String> disturbedBy, long windowStartMs, long windowEndMs,
-      Map<String, RunOperation> operations, Placement placement) {
+      Map<String, RunOperation> operations, Placement placement, ClusterState cluster) {
     public Run {
       disturbedBy = List.copyOf(disturbedBy);
       operations = inTagOrder(operations);
       Objects.requireNonNull(placement, "placement");
+      Objects.requireNonNull(cluster, "cluster");
     }
+
+    /** A run without cluster metrics (a run directory from before they were sampled). */
+    public Run(int tasks, List<String> disturbedBy, long windowStartMs, long windowEndMs,
+        Map<String, RunOperation> operations, Placement placement) {
+      this(tasks, disturbedBy, windowStartMs, windowEndMs, operations, placement, ClusterState.NONE);
+    }
+
+    /** This run with {@code state} as its cluster state. */
+    public Run withCluster(ClusterState state) {
+      return new Run(tasks, disturbedBy, windowStartMs, windowEndMs, operations, placement, state);
+    }
+  }
+
+  /**
+   * The region servers' and the client tasks' own state during one run, from the run's
+   * {@link ClusterMetricsLog} and its task logs' jvm lines ({@link TaskLogFormat.JvmInterval}):
+   * per server its samples inside the window, per task its intervals, and the findings
+   * (one line each) that explain a stall. Empty for a run without them.
+   */
+  public record ClusterState(Map<String, List<ServerSample>> servers, List<ClientInterval> clients,
+      List<String> findings) {
+    public static final ClusterState NONE = new ClusterState(Map.of(), List.of(), List.of());
+
+    public ClusterState {
+      Map<String, List<ServerSample>> byServer = new TreeMap<>();
+      servers.forEach((server, samples) -> byServer.put(server, List.copyOf(samples)));
+      servers = Collections.unmodifiableMap(byServer);
+      clients = List.copyOf(clients);
+      findings = List.copyOf(findings);
+    }
+  }
+
+  /**
+   * One sample of one server, {@code offsetMs} after the run's window start: metric column
+   * ({@link ClusterMetricsLog.Metric#column}) to value, as the server reported it (running totals
+   * included); a metric the server did not expose is absent, never 0.
+   */
+  public record ServerSample(long offsetMs, Map<String, Double> metrics) {
+    public ServerSample {
+      metrics = Collections.unmodifiableMap(new TreeMap<>(metrics));
+    }
+  }
+
+  /** One client task's JVM over one interval, offsets from the run's window start; cpuMs -1 if not measured. */
+  public record ClientInterval(String task, long offsetMs, long lengthMs, long gcCount, long gcTimeMs, long cpuMs,
+      boolean sharedJvm) {
+  }
+
+  /** This summary with each named run's cluster state set; runs not named keep theirs. */
+  public RunSummary withClusterStates(Map<String, ClusterState> states) {
+    Map<String, Run> runs = new LinkedHashMap<>();
+    perRun.forEach((name, run) -> runs.put(name, states.containsKey(name) ? run.withCluster(states.get(name)) : run));
+    return new RunSummary(workload, this.runs, intervalSeconds, overall, runs, configuration);
   }
 
   /**

@@ -17,8 +17,16 @@ import org.hperf.core.OperationType;
  * #[Histogram log format version 1.3] ... (HdrHistogram's header and legend)
  * Tag=READ,&lt;start&gt;,&lt;length&gt;,&lt;max&gt;,&lt;histogram&gt;      one line per tag and interval
  * ...
+ * #[hperf jvm startMs=&lt;ms&gt; endMs=&lt;ms&gt; gcCount=&lt;n&gt; gcTimeMs=&lt;ms&gt; cpuMs=&lt;ms&gt; sharedJvm=&lt;true|false&gt;]
+ *                                          after each interval's histograms: the task JVM in that interval
  * #[hperf window startMs=&lt;epoch ms&gt; endMs=&lt;epoch ms&gt;]   last line, written when the task closes the log
  * </pre>
+ * A jvm line ({@link JvmInterval}) is what the task's own JVM did over the interval it follows: the
+ * garbage collections that ended in it (count and time, all collectors, from the
+ * GarbageCollectorMXBeans) and the process CPU time (all threads; -1 where the JVM cannot tell).
+ * {@code sharedJvm=true} when the task shares its JVM (the LocalJobRunner, where the driver and an
+ * embedded cluster may run too): its figures are then not the client's alone. Being comments, jvm
+ * lines leave the log readable by HdrHistogram's own tools.
  * Tags: one per operation ({@code READ}, {@code UPDATE}, ...; a read-modify-write's inner read
  * and update are in READ and UPDATE too, as YCSB counts them), {@link OperationType#ALL_TAG} for the top-level
  * operations (each operation the workload chose once, a read-modify-write as one), and each of
@@ -41,6 +49,8 @@ public final class TaskLogFormat {
   /** The top-level operations: what a throughput "of the workload" counts. */
   private static final String WINDOW_PREFIX = "[hperf window startMs=";
   private static final Pattern WINDOW = Pattern.compile("#\\[hperf window startMs=(\\d+) endMs=(\\d+)\\]\\s*$");
+  private static final Pattern JVM = Pattern.compile("#\\[hperf jvm startMs=(\\d+) endMs=(\\d+) gcCount=(\\d+)"
+      + " gcTimeMs=(\\d+) cpuMs=(-?\\d+) sharedJvm=(true|false)\\]\\s*");
   private static final Pattern NAME = Pattern.compile("client-(\\d{5,})\\.hlog");
 
   /** What a server tag adds to an operation tag: {@code READ@rs=host:16020}. */
@@ -159,6 +169,25 @@ public final class TaskLogFormat {
     String concurrency = mode == ClientMode.SYNC ? "threads=" + inflight : "mode=async inflight=" + inflight;
     return "[hperf workload=" + workload + " run=" + run + " client=" + client + " of " + clients + " " + concurrency
         + " target=" + target + "]";
+  }
+
+  /** The task JVM over one interval (see the class comment); {@code cpuMs} -1 when not measurable. */
+  public record JvmInterval(long startMs, long endMs, long gcCount, long gcTimeMs, long cpuMs, boolean sharedJvm) {
+    /** The comment's text (HistogramLogWriter adds the leading '#'). */
+    public String comment() {
+      return "[hperf jvm startMs=" + startMs + " endMs=" + endMs + " gcCount=" + gcCount + " gcTimeMs=" + gcTimeMs
+          + " cpuMs=" + cpuMs + " sharedJvm=" + sharedJvm + "]";
+    }
+
+    /** The jvm line's figures, or null if {@code line} is not one. */
+    public static JvmInterval parse(String line) {
+      Matcher m = JVM.matcher(line);
+      if (!m.matches()) {
+        return null;
+      }
+      return new JvmInterval(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
+          Long.parseLong(m.group(4)), Long.parseLong(m.group(5)), Boolean.parseBoolean(m.group(6)));
+    }
   }
 
   /** The closing comment's text: the task's measurement window, epoch milliseconds. */

@@ -37,6 +37,13 @@ class RunSummaryTest {
     assertEquals(List.of("READ", "ALL"), List.copyOf(placement.servers().get("host-b:16020").keySet()));
     assertEquals(List.of("e1", "e0"), placement.regions().stream().map(RunSummary.Region::encodedName).toList(),
         "regions stay in the key order they were given in");
+    RunSummary.ClusterState cluster = read.perRun().get("run-1").cluster();
+    assertEquals(List.of("host-a:16020", "host-b:16020"), List.copyOf(cluster.servers().keySet()));
+    JsonNode first = tree.path("perRun").path("run-1").path("cluster").path("servers").path("host-b:16020").get(0);
+    assertEquals(-500, first.path("offsetMs").asLong());
+    assertEquals(340.0, first.path("metrics").path("gcTimeMs").asDouble());
+    assertTrue(!first.path("metrics").has("compactionQueueLength"), "a metric not sampled is absent, not 0: " + first);
+    assertEquals(1, cluster.findings().size());
     assertEquals(List.of("run-1: throughput rose", "run-1: a finding, \"quoted\""),
         read.findings().stream().map(RunSummary.Finding::line).toList(), "findings in the order given");
     assertEquals("warm-up", tree.path("findings").get(0).path("kind").asText());
@@ -97,7 +104,14 @@ class RunSummaryTest {
         List.of(new RunSummary.Region("e1", "", "user5", Map.of("READ", new RunSummary.RegionOperation(6, 0.6, 10, 40))),
             new RunSummary.Region("e0", "user5", "us,er\"9", Map.of("READ", new RunSummary.RegionOperation(4, 0.4, 10, 40)))),
         List.of(new RunSummary.Hotspot("server", "host-b:16020", "READ", 0.6, 0.5, 0, "host-b:16020 served 60%")));
-    RunSummary.Run run = new RunSummary.Run(2, List.of("7 failed operations"), 1_000, 11_000, operations, placement);
+    RunSummary.ClusterState cluster = new RunSummary.ClusterState(
+        Map.of("host-b:16020", List.of(new RunSummary.ServerSample(-500, Map.of("gcTimeMs", 340.0)),
+            new RunSummary.ServerSample(9_500, Map.of("gcTimeMs", 410.0, "compactionQueueLength", 1.0))),
+            "host-a:16020", List.of(new RunSummary.ServerSample(0, Map.of()))),
+        List.of(new RunSummary.ClientInterval("client-00000", 0, 10_000, 2, 31, 8200, false)),
+        List.of("compactions ran during the window on host-b:16020: compaction queue up to 1, 0 cells compacted"));
+    RunSummary.Run run = new RunSummary.Run(2, List.of("7 failed operations"), 1_000, 11_000, operations, placement)
+        .withCluster(cluster);
     return new RunSummary("workloada", 1, 10, overall, Map.of("run-1", run), configuration,
         List.of(new RunSummary.Finding("warm-up", "run-1", "throughput rose"),
             new RunSummary.Finding("another-source", "run-1", "a finding, \"quoted\"")));

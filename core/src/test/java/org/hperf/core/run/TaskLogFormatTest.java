@@ -56,4 +56,14 @@ class TaskLogFormatTest {
       assertTrue(TaskLogFormat.hex(keys[i - 1]).compareTo(TaskLogFormat.hex(keys[i])) < 0, "key " + i);
     }
   }
+
+  @Test
+  void jvmLineIsExactAndReadBack() {
+    TaskLogFormat.JvmInterval jvm = new TaskLogFormat.JvmInterval(1000, 11000, 3, 45, 8200, false);
+    assertEquals("[hperf jvm startMs=1000 endMs=11000 gcCount=3 gcTimeMs=45 cpuMs=8200 sharedJvm=false]", jvm.comment());
+    assertEquals(jvm, TaskLogFormat.JvmInterval.parse("#" + jvm.comment()));
+    TaskLogFormat.JvmInterval unknownCpu = new TaskLogFormat.JvmInterval(0, 1, 0, 0, -1, true);
+    assertEquals(unknownCpu, TaskLogFormat.JvmInterval.parse("#" + unknownCpu.comment() + "\n"));
+    assertEquals(null, TaskLogFormat.JvmInterval.parse("#" + TaskLogFormat.windowComment(1, 2)));
+  }
 }

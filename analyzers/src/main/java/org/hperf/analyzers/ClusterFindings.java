@@ -1,0 +1,158 @@
+package org.hperf.analyzers;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.hperf.core.run.ClusterMetricsLog.Metric;
+import org.hperf.core.run.RunSummary.ClientInterval;
+import org.hperf.core.run.RunSummary.ClusterState;
+import org.hperf.core.run.RunSummary.ServerSample;
+
+/**
+ * What the cluster's and the clients' own state says about a run's window, as lines a person
+ * reads first: compactions running, updates blocked behind flushes, GC pauses above
+ * {@value #GC_SHARE_PERCENT}% of the window on a server or a client task, a saturated RPC queue.
+ * A rule whose metrics a server did not expose says nothing about that server: missing is not 0.
+ */
+final class ClusterFindings {
+  static final double GC_SHARE_PERCENT = 1.0;
+  /** Calls queued in this many consecutive samples is a queue that did not drain: saturated. */
+  static final int SUSTAINED_SAMPLES = 2;
+
+  private ClusterFindings() {
+  }
+
+  /** The findings of a run whose window lasted {@code windowMs}; samples' offsets are from the window start. */
+  static List<String> of(ClusterState state, long windowMs) {
+    List<String> findings = new ArrayList<>();
+    state.servers().forEach((server, samples) -> findings.addAll(ofServer(server, samples, windowMs)));
+    findings.addAll(ofClients(state.clients(), windowMs));
+    return findings;
+  }
+
+  private static List<String> ofServer(String server, List<ServerSample> samples, long windowMs) {
+    List<String> findings = new ArrayList<>();
+    List<ServerSample> inside = samples.stream().filter(s -> s.offsetMs() >= 0 && s.offsetMs() <= windowMs).toList();
+    double queueMax = max(inside, Metric.COMPACTION_QUEUE);
+    double compacted = delta(samples, Metric.COMPACTED_CELLS, windowMs);
+    if (queueMax > 0 || compacted > 0) {
+      findings.add("compactions ran during the window on " + server + ": " + parts(
+          "compaction queue up to %s", queueMax, "%s cells compacted", compacted));
+    }
+    double blockedMs = delta(samples, Metric.UPDATES_BLOCKED_MS, windowMs);
+    double blockedRequests = delta(samples, Metric.BLOCKED_REQUESTS, windowMs);
+    int flushQueued = longestRun(inside, Metric.FLUSH_QUEUE, v -> v > 0);
+    if (blockedMs > 0 || blockedRequests > 0 || flushQueued >= SUSTAINED_SAMPLES) {
+      findings.add("updates blocked on " + server + ": " + parts("%s ms waiting for memstore flushes", blockedMs,
+          "%s requests blocked", blockedRequests, "flush queue up to %s", max(inside, Metric.FLUSH_QUEUE))
+          + String.format(Locale.ROOT, ", non-empty in %d consecutive samples", flushQueued));
+    }
+    double gcMs = delta(samples, Metric.GC_TIME_MS, windowMs);
+    if (windowMs > 0 && gcMs * 100.0 / windowMs > GC_SHARE_PERCENT) {
+      findings.add("GC on " + server + ": " + parts("%s ms", gcMs, "%s collections",
+          delta(samples, Metric.GC_COUNT, windowMs)) + String.format(Locale.ROOT, ", %.1f%% of the window",
+          gcMs * 100.0 / windowMs));
+    }
+    int queued = longestRun(inside, Metric.RPC_QUEUE_CALLS, v -> v > 0);
+    int allBusy = count(inside, Metric.HANDLER_SATURATION, v -> v >= 1);
+    if (queued >= SUSTAINED_SAMPLES || allBusy > 0) {
+      double maxQueued = max(inside, Metric.RPC_QUEUE_CALLS);
+      findings.add("RPC queue saturated on " + server + ": " + parts("calls queued in %s consecutive samples",
+          Double.isNaN(maxQueued) ? Double.NaN : queued, "up to %s calls", maxQueued)
+          + String.format(Locale.ROOT, "%severy handler busy in %d of %d samples", Double.isNaN(maxQueued) ? "" : ", ",
+              allBusy, inside.size()));
+    }
+    return findings;
+  }
+
+  /**
+   * "format1 value1, format2 value2, ...", leaving out each value the server did not expose (NaN):
+   * a missing metric is not said to be 0.
+   */
+  private static String parts(Object... formatsAndValues) {
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < formatsAndValues.length; i += 2) {
+      double v = (Double) formatsAndValues[i + 1];
+      if (!Double.isNaN(v)) {
+        parts.add(String.format(Locale.ROOT, (String) formatsAndValues[i], whole(v)));
+      }
+    }
+    return String.join(", ", parts);
+  }
+
+  private static List<String> ofClients(List<ClientInterval> intervals, long windowMs) {
+    Map<String, long[]> byTask = new LinkedHashMap<>();
+    Map<String, Boolean> shared = new LinkedHashMap<>();
+    for (ClientInterval i : intervals) {
+      long[] t = byTask.computeIfAbsent(i.task(), k -> new long[3]);
+      t[0] += i.gcTimeMs();
+      t[1] += i.gcCount();
+      t[2] += i.lengthMs();
+      shared.merge(i.task(), i.sharedJvm(), Boolean::logicalOr);
+    }
+    List<String> findings = new ArrayList<>();
+    byTask.forEach((task, t) -> {
+      long lengthMs = t[2] > 0 ? t[2] : windowMs;
+      if (lengthMs > 0 && t[0] * 100.0 / lengthMs > GC_SHARE_PERCENT) {
+        findings.add(String.format(Locale.ROOT, "GC on client %s: %d ms in %d collections, %.1f%% of the window%s",
+            task, t[0], t[1], t[0] * 100.0 / lengthMs, shared.get(task)
+                ? " (its JVM is shared with other tasks, the driver and maybe the cluster: not the client's alone)"
+                : ""));
+      }
+    });
+    return findings;
+  }
+
+  /**
+   * A running total's growth over the window (samples in time order): from the last sample at or
+   * before the window start (else the first) to the first at or after its end (else the last).
+   * NaN if the server never exposed the metric.
+   */
+  static double delta(List<ServerSample> samples, Metric metric, long windowMs) {
+    Double from = null;
+    Double to = null;
+    for (ServerSample s : samples) {
+      Double v = s.metrics().get(metric.column());
+      if (v == null) {
+        continue;
+      }
+      if (from == null || s.offsetMs() <= 0) {
+        from = v;
+      }
+      to = v;
+      if (s.offsetMs() >= windowMs) {
+        break;
+      }
+    }
+    return from == null ? Double.NaN : Math.max(0, to - from);
+  }
+
+  /** The largest value in the samples; NaN if the server never exposed the metric in them. */
+  private static double max(List<ServerSample> samples, Metric metric) {
+    return samples.stream().map(s -> s.metrics().get(metric.column())).filter(v -> v != null)
+        .mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+  }
+
+  private static int count(List<ServerSample> samples, Metric metric, java.util.function.DoublePredicate test) {
+    return (int) samples.stream().map(s -> s.metrics().get(metric.column()))
+        .filter(v -> v != null && test.test(v)).count();
+  }
+
+  /** The most consecutive samples where the metric was exposed and passed {@code test}. */
+  private static int longestRun(List<ServerSample> samples, Metric metric, java.util.function.DoublePredicate test) {
+    int longest = 0;
+    int current = 0;
+    for (ServerSample s : samples) {
+      Double v = s.metrics().get(metric.column());
+      current = v != null && test.test(v) ? current + 1 : 0;
+      longest = Math.max(longest, current);
+    }
+    return longest;
+  }
+
+  private static String whole(double v) {
+    return String.format(Locale.ROOT, "%,.0f", v);
+  }
+}
