@@ -10,8 +10,8 @@ import org.hperf.core.run.RecordLabels;
 /**
  * A workload's run record as the report shows it: workload, dataset, cluster and execution as
  * small label/value tables side by side, then the outcome with one column per run. Labels and
- * counter display names come from the record itself ({@link RecordLabels}); counters that are zero
- * in every run are named in one line under the table instead of filling it.
+ * counter display names come from the record itself ({@link RecordLabels}); fields and counters
+ * that are 0 or empty in every run are named in one line under the table instead of filling it.
  */
 final class RecordTables {
   private RecordTables() {
@@ -66,7 +66,7 @@ final class RecordTables {
     t.append("</tr>\n");
     List<String> zero = new ArrayList<>();
     byLabel.forEach((label, values) -> {
-      if (values.values().stream().allMatch("0"::equals)) {
+      if (values.values().stream().allMatch(v -> v.equals("0") || v.isEmpty())) {
         zero.add(label);
         return;
       }
@@ -77,7 +77,7 @@ final class RecordTables {
     });
     t.append("</table>\n");
     if (!zero.isEmpty()) {
-      t.append("<p class=\"zero\">0 in every run: ").append(SvgChart.escape(String.join(", ", zero))).append("</p>\n");
+      t.append("<p class=\"zero\">0 or none in every run: ").append(SvgChart.escape(String.join(", ", zero))).append("</p>\n");
     }
     return t.toString();
   }

@@ -65,8 +65,9 @@ class ReportToolTest {
     // Both runs' p99 drawn, run-2 dashed; each run's window end marked; no warm-up (the record has none).
     assertTrue(dom.contains("data-series=\"run-2 READ\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.5\""
         + " stroke-dasharray"), "run-2's READ p99 dashed in READ's colour");
-    assertEquals(2, count(dom, "<rect class=\"band\" data-band=\"window\""), "the window on both time charts");
-    assertEquals(4, count(dom, "<line class=\"mark\" data-mark=\"window-end\""), "2 runs x 2 time charts");
+    assertEquals(4, count(dom, "<rect class=\"band\" data-band=\"window\""), "2 workloads x 2 time charts");
+    assertEquals(4, count(dom, "<line class=\"mark\" data-mark=\"window-end\""),
+        "workloada's 2 runs x 2 time charts; randomread has one run");
     assertTrue(!dom.contains("data-band=\"warmup\""), "no warm-up to shade");
     // The record under labels in five groups; counters by the display name the record carries.
     assertEquals(2, count(dom, "<table class=\"record-group\" data-group=\"outcome\">"), "one per workload");

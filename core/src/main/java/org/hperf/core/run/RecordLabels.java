@@ -146,8 +146,8 @@ public final class RecordLabels {
         rows.add(Map.entry(new Row(groupOf(key), key, 0, value), "9" + key));
       }
     }
-    rows.sort(Comparator.comparing((Map.Entry<Row, String> r) -> r.getKey().group())
-        .thenComparing(Map.Entry::getValue).thenComparingInt(r -> r.getKey().run()));
+    Comparator<Map.Entry<Row, String>> byGroup = Comparator.comparing(r -> r.getKey().group());
+    rows.sort(byGroup.thenComparing(r -> r.getValue()).thenComparingInt(r -> r.getKey().run()));
     return rows.stream().map(Map.Entry::getKey).toList();
   }
 
