@@ -119,7 +119,7 @@ final class HtmlReport {
         }
       }
     }
-    w.markTimeline(chart);
+    w.markTimeline(chart, w.summary.perRun().keySet());
     return chart;
   }
 
@@ -142,7 +142,7 @@ final class HtmlReport {
       }
       first = false;
     }
-    w.markTimeline(chart);
+    w.markTimeline(chart, w.summary.perRun().keySet());
     return chart;
   }
 

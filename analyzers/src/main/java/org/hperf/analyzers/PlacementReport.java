@@ -116,7 +116,7 @@ final class PlacementReport {
       }
       chart.add(server, x, y);
     });
-    w.markTimeline(chart);
+    w.markTimeline(chart, List.of(firstRun));
     return chart;
   }
 

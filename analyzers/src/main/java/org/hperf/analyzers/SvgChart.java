@@ -128,11 +128,12 @@ final class SvgChart {
       svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%s</text>%n",
           LEFT - 4, y + 3, number(value)));
     }
-    int xTicks = logX ? (int) maxX : 4;
-    for (int tick = 0; tick <= xTicks; tick++) {
-      double fxValue = minX + (maxX - minX) * tick / xTicks;
-      double x = LEFT + plotW * tick / (double) xTicks;
-      String label = logX ? percentLabel(fxValue) : number(fxValue);
+    // The log axis ticks its decades; a linear one round values (1, 2 or 5 times a power of 10).
+    double step = logX ? 1 : roundStep((maxX - minX) / 6);
+    for (double value = logX ? minX : Math.ceil(minX / step - 1e-9) * step; value <= maxX + step * 1e-6;
+        value += step) {
+      double x = LEFT + plotW * (value - minX) / (maxX - minX);
+      String label = logX ? percentLabel(value) : number(value);
       svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%s</text>%n",
           x, TOP + plotH + 14, label));
     }
@@ -173,13 +174,17 @@ final class SvgChart {
   /** Bands under the lines, then dashed marks, each labelled at the plot's top. */
   private String annotations(double minX, double maxX, int plotW, int plotH) {
     StringBuilder svg = new StringBuilder();
-    for (int i = 0; i < bands.size(); i++) {
-      Band b = bands.get(i);
+    for (Band b : bands) {
       double from = LEFT + plotW * (Math.min(b.fromX(), b.toX()) - minX) / (maxX - minX);
       double to = LEFT + plotW * (Math.max(b.fromX(), b.toX()) - minX) / (maxX - minX);
       svg.append(String.format(Locale.ROOT, "<rect class=\"band\" data-band=\"%s\" x=\"%.1f\" y=\"%d\""
           + " width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s</title></rect>%n", escape(b.kind()), from, TOP,
           Math.max(1, to - from), plotH, b.fill(), escape(b.label())));
+    }
+    // Labels after every band, one line each, so that no band covers another's label.
+    for (int i = 0; i < bands.size(); i++) {
+      Band b = bands.get(i);
+      double from = LEFT + plotW * (Math.min(b.fromX(), b.toX()) - minX) / (maxX - minX);
       svg.append(String.format(Locale.ROOT, "<text class=\"band-label\" x=\"%.1f\" y=\"%d\" font-size=\"10\""
           + " fill=\"#555\">%s</text>%n", from + 3, TOP + 11 + 11 * i, escape(b.label())));
     }
@@ -207,7 +212,21 @@ final class SvgChart {
   }
 
   private static String number(double v) {
-    return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.3g", v);
+    if (Math.abs(v) >= 100 || Math.abs(v - Math.rint(v)) < 1e-9) {
+      return String.format(Locale.ROOT, "%,.0f", v + 0.0); // + 0.0: no "-0"
+    }
+    return String.format(Locale.ROOT, "%.3g", v);
+  }
+
+  /** The smallest of 1, 2 and 5 times a power of ten that is at least {@code raw}. */
+  static double roundStep(double raw) {
+    double power = Math.pow(10, Math.floor(Math.log10(raw)));
+    for (double m : new double[] {1, 2, 5, 10}) {
+      if (m * power >= raw - 1e-12) {
+        return m * power;
+      }
+    }
+    return 10 * power;
   }
 
   static String escape(String s) {

@@ -90,15 +90,17 @@ final class WorkloadReport {
    * window, the time every task measured (the runs' common windows, from 0; points after it are
    * intervals in which some tasks had already finished). Runs of one directory share --warmup; their
    * windows differ by the tasks' timing, so with several runs each run's window end is marked too.
+   * {@code runs}: the runs the chart draws.
    */
-  void markTimeline(SvgChart chart) {
+  void markTimeline(SvgChart chart, java.util.Collection<String> runs) {
     long warmupSeconds = aggregated.record().execution().warmupSeconds();
     if (warmupSeconds > 0) {
       chart.band("warmup", -warmupSeconds, 0, "warm-up " + warmupSeconds + " s (not measured)", "#e6e6e6");
     }
     double longest = 0;
     List<Double> ends = new ArrayList<>();
-    for (RunSummary.Run run : summary.perRun().values()) {
+    for (String name : runs) {
+      RunSummary.Run run = summary.perRun().get(name);
       double seconds = Math.max(0, run.windowEndMs() - run.windowStartMs()) / 1000.0;
       ends.add(seconds);
       longest = Math.max(longest, seconds);
@@ -110,7 +112,7 @@ final class WorkloadReport {
         longest), "#eef4fb");
     if (ends.size() > 1) {
       int i = 0;
-      for (String run : summary.perRun().keySet()) {
+      for (String run : runs) {
         chart.mark("window-end", ends.get(i++), run + " window end", "#555");
       }
     }
