@@ -7,7 +7,11 @@ import org.HdrHistogram.Histogram;
 import org.hperf.core.OperationType;
 import org.hperf.core.run.RunSummary;
 
-/** Renders the report page: one section per workload, all styles and charts inline. */
+/**
+ * Renders the report page: one section per workload, all styles and charts inline. The i-th
+ * workload's section and its parts carry ids ({@code w<i>}, {@code w<i>-findings},
+ * {@code w<i>-charts}, {@code w<i>-record}) so a link, a test or a screenshot can name one.
+ */
 final class HtmlReport {
   private final List<WorkloadReport> workloads;
 
@@ -21,7 +25,8 @@ final class HtmlReport {
         .append("<style>body{font-family:sans-serif;margin:24px;max-width:1400px}table{border-collapse:collapse;"
             + "margin:8px 0 16px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right;font-size:13px}"
             + "th{background:#f2f2f2}td:first-child,th:first-child{text-align:left}.charts{display:flex;"
-            + "flex-wrap:wrap;gap:12px}</style></head><body>\n")
+            + "flex-wrap:wrap;gap:12px}.tables{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}"
+            + ".tables table{margin:0}.zero{font-size:12px;color:#666}</style></head><body>\n")
         .append("<h1>hperf report</h1>\n");
     html.append("<h2>Summary</h2>\n").append(summaryTable());
     List<String[]> bigTable = ReportTool.bigTableRows(workloads);
@@ -34,8 +39,8 @@ final class HtmlReport {
       }
       html.append("</table>\n");
     }
-    for (WorkloadReport w : workloads) {
-      html.append(section(w));
+    for (int i = 0; i < workloads.size(); i++) {
+      html.append(section(workloads.get(i), "w" + (i + 1)));
     }
     return html.append("</body></html>\n").toString();
   }
@@ -59,10 +64,11 @@ final class HtmlReport {
     return t.append("</table>\n").toString();
   }
 
-  private String section(WorkloadReport w) {
+  private String section(WorkloadReport w, String id) {
     StringBuilder s = new StringBuilder();
-    s.append("<h2>").append(SvgChart.escape(w.workload())).append("</h2>\n<p>").append(SvgChart.escape(
-        w.aggregated.dir().toString())).append("</p>\n");
+    s.append("<section class=\"workload\" id=\"").append(id).append("\">\n<h2>").append(SvgChart.escape(w.workload()))
+        .append("</h2>\n<p>").append(SvgChart.escape(w.aggregated.dir().toString())).append("</p>\n");
+    s.append("<div class=\"findings\" id=\"").append(id).append("-findings\">\n");
     w.summary.perRun().forEach((run, figures) -> {
       if (!figures.disturbedBy().isEmpty()) {
         s.append("<p class=\"disturbed\" style=\"color:#d62728\"><b>").append(SvgChart.escape(run))
@@ -71,9 +77,10 @@ final class HtmlReport {
       }
     });
     s.append(FindingsReport.html(w));
-    s.append(PlacementReport.findingsHtml(w));
     s.append(ClusterReport.findingsHtml(w));
-    s.append("<div class=\"charts\">\n").append(throughputChart(w).render()).append(p99Chart(w).render());
+    s.append(PlacementReport.findingsHtml(w)).append("</div>\n");
+    s.append("<div class=\"charts\" id=\"").append(id).append("-charts\">\n").append(throughputChart(w).render())
+        .append(p99Chart(w).render());
     SvgChart distribution = new SvgChart("Latency by percentile (all runs merged)", "percentile",
         "latency (microseconds)", true);
     for (Map.Entry<String, Histogram> e : w.merged.entrySet()) {
@@ -83,12 +90,16 @@ final class HtmlReport {
       }
     }
     s.append(distribution.render()).append("</div>\n");
-    s.append(PlacementReport.sectionHtml(w));
-    s.append(ClusterReport.sectionHtml(w));
-    s.append("<h3>Configuration</h3>\n<table class=\"configuration\"><tr><th>key</th><th>value</th></tr>\n");
-    w.summary.configuration().forEach((key, value) -> s.append("<tr><td>").append(SvgChart.escape(key))
-        .append("</td><td>").append(SvgChart.escape(value)).append("</td></tr>\n"));
-    return s.append("</table>\n").toString();
+    String placement = PlacementReport.sectionHtml(w);
+    if (!placement.isEmpty()) {
+      s.append("<div class=\"placement\" id=\"").append(id).append("-servers\">\n").append(placement).append("</div>\n");
+    }
+    String cluster = ClusterReport.sectionHtml(w);
+    if (!cluster.isEmpty()) {
+      s.append("<div class=\"cluster\" id=\"").append(id).append("-cluster\">\n").append(cluster).append("</div>\n");
+    }
+    s.append(RecordTables.html(w, id + "-record"));
+    return s.append("</section>\n").toString();
   }
 
   /**
@@ -114,17 +125,30 @@ final class HtmlReport {
         }
       }
     }
+    w.markTimeline(chart, w.summary.perRun().keySet());
     return chart;
   }
 
+  /**
+   * Each operation's p99 per interval, an operation a colour; with several runs every run is drawn,
+   * run-1 solid and the others dashed, so a run that stood out shows against the rest.
+   */
   private static SvgChart p99Chart(WorkloadReport w) {
-    String firstRun = w.summary.perRun().isEmpty() ? "run-1" : w.summary.perRun().keySet().iterator().next();
-    SvgChart chart = new SvgChart("p99 latency per " + w.interval() + " interval (" + firstRun + ")", xLabel(w),
+    int runs = w.summary.perRun().size();
+    String which = runs <= 1 ? (runs == 0 ? "run-1" : w.summary.perRun().keySet().iterator().next())
+        : runs + " runs, run-1 solid, the others dashed";
+    SvgChart chart = new SvgChart("p99 latency per " + w.interval() + " interval (" + which + ")", xLabel(w),
         "p99 per " + w.interval() + " interval (microseconds)", false);
-    for (String tag : w.summary.tags()) {
-      double[][] xy = w.p99OverTime(firstRun, tag);
-      chart.add(tag, xy[0], xy[1]);
+    boolean first = true;
+    for (String run : w.summary.perRun().keySet()) {
+      int colour = 0;
+      for (String tag : w.summary.tags()) {
+        double[][] xy = w.p99OverTime(run, tag);
+        chart.add(runs <= 1 ? tag : run + " " + tag, xy[0], xy[1], colour++, !first);
+      }
+      first = false;
     }
+    w.markTimeline(chart, w.summary.perRun().keySet());
     return chart;
   }
 

@@ -116,6 +116,7 @@ final class PlacementReport {
       }
       chart.add(server, x, y);
     });
+    w.markTimeline(chart, List.of(firstRun));
     return chart;
   }
 

@@ -6,7 +6,9 @@ import java.util.Locale;
 
 /**
  * A small self-contained SVG line chart (no scripts, no fetches), with a linear or logarithmic x
- * axis; the log axis is how HdrHistogram's plotter draws percentile distributions.
+ * axis; the log axis is how HdrHistogram's plotter draws percentile distributions. A legend names
+ * each series beside a sample of its line; shaded bands (a warm-up, a measurement window) and
+ * dashed marks (a window's end) carry their own label, so the chart reads without the page around it.
  */
 final class SvgChart {
   private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
@@ -18,7 +20,16 @@ final class SvgChart {
   private static final int TOP = 20;
   private static final int BOTTOM = 45;
 
-  record Series(String name, double[] x, double[] y) {
+  /** A line: its colour is the palette's {@code colour}-th, dashed if {@code dashed}. */
+  record Series(String name, double[] x, double[] y, int colour, boolean dashed) {
+  }
+
+  /** A shaded span of the x axis, labelled inside at its top; {@code kind} names it in the DOM. */
+  record Band(String kind, double fromX, double toX, String label, String fill) {
+  }
+
+  /** A dashed vertical line at x, labelled at its top. */
+  record Mark(String kind, double x, String label, String colour) {
   }
 
   private final String title;
@@ -26,6 +37,8 @@ final class SvgChart {
   private final String yLabel;
   private final boolean logX;
   private final List<Series> series = new ArrayList<>();
+  private final List<Band> bands = new ArrayList<>();
+  private final List<Mark> marks = new ArrayList<>();
 
   SvgChart(String title, String xLabel, String yLabel, boolean logX) {
     this.title = title;
@@ -35,10 +48,31 @@ final class SvgChart {
   }
 
   SvgChart add(String name, double[] x, double[] y) {
+    return add(name, x, y, series.size(), false);
+  }
+
+  /** A series in the palette's {@code colour}-th colour, dashed or not (e.g. colour per operation, dash per run). */
+  SvgChart add(String name, double[] x, double[] y, int colour, boolean dashed) {
     if (x.length > 0) {
-      series.add(new Series(name, x, y));
+      series.add(new Series(name, x, y, colour, dashed));
     }
     return this;
+  }
+
+  /** Shades x from {@code fromX} to {@code toX} (linear axis only). */
+  SvgChart band(String kind, double fromX, double toX, String label, String fill) {
+    bands.add(new Band(kind, fromX, toX, label, fill));
+    return this;
+  }
+
+  /** A dashed vertical line at x (linear axis only). */
+  SvgChart mark(String kind, double x, String label, String colour) {
+    marks.add(new Mark(kind, x, label, colour));
+    return this;
+  }
+
+  static String colour(int index) {
+    return COLOURS[index % COLOURS.length];
   }
 
   boolean isEmpty() {
@@ -54,6 +88,16 @@ final class SvgChart {
         minX = Math.min(minX, fx(s.x()[i]));
         maxX = Math.max(maxX, fx(s.x()[i]));
         maxY = Math.max(maxY, s.y()[i]);
+      }
+    }
+    if (!logX && !series.isEmpty()) {
+      for (Band b : bands) {
+        minX = Math.min(minX, Math.min(b.fromX(), b.toX()));
+        maxX = Math.max(maxX, Math.max(b.fromX(), b.toX()));
+      }
+      for (Mark m : marks) {
+        minX = Math.min(minX, m.x());
+        maxX = Math.max(maxX, m.x());
       }
     }
     if (logX) {
@@ -75,17 +119,21 @@ final class SvgChart {
         LEFT, escape(title)));
     svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\""
         + " stroke=\"#999\"/>%n", LEFT, TOP, plotW, plotH));
+    if (!logX && !series.isEmpty()) {
+      svg.append(annotations(minX, maxX, plotW, plotH));
+    }
     for (int tick = 0; tick <= 4; tick++) {
       double value = maxY * tick / 4;
       double y = TOP + plotH - plotH * tick / 4.0;
       svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%s</text>%n",
           LEFT - 4, y + 3, number(value)));
     }
-    int xTicks = logX ? (int) maxX : 4;
-    for (int tick = 0; tick <= xTicks; tick++) {
-      double fxValue = minX + (maxX - minX) * tick / xTicks;
-      double x = LEFT + plotW * tick / (double) xTicks;
-      String label = logX ? percentLabel(fxValue) : number(fxValue);
+    // The log axis ticks its decades; a linear one round values (1, 2 or 5 times a power of 10).
+    double step = logX ? 1 : roundStep((maxX - minX) / 6);
+    for (double value = logX ? minX : Math.ceil(minX / step - 1e-9) * step; value <= maxX + step * 1e-6;
+        value += step) {
+      double x = LEFT + plotW * (value - minX) / (maxX - minX);
+      String label = logX ? percentLabel(value) : number(value);
       svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%s</text>%n",
           x, TOP + plotH + 14, label));
     }
@@ -101,9 +149,10 @@ final class SvgChart {
         double y = TOP + plotH - plotH * s.y()[p] / maxY;
         points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
       }
-      String colour = COLOURS[i % COLOURS.length];
+      String colour = colour(s.colour());
+      String dash = s.dashed() ? " stroke-dasharray=\"5 3\"" : "";
       svg.append(String.format(Locale.ROOT, "<polyline class=\"series\" data-series=\"%s\" fill=\"none\" stroke=\"%s\""
-          + " stroke-width=\"1.5\" points=\"%s\"/>%n", escape(s.name()), colour, points.toString().trim()));
+          + " stroke-width=\"1.5\"%s points=\"%s\"/>%n", escape(s.name()), colour, dash, points.toString().trim()));
       if (!logX && s.x().length <= 120) {
         // Markers, so that a run of one or two intervals still shows.
         for (String point : points.toString().trim().split(" ")) {
@@ -112,10 +161,43 @@ final class SvgChart {
               colour));
         }
       }
-      svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"%s\">%s</text>%n",
-          WIDTH - RIGHT + 8, TOP + 12 + 14 * i, colour, escape(s.name())));
+      int legendY = TOP + 12 + 14 * i;
+      svg.append(String.format(Locale.ROOT, "<line class=\"legend\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\""
+          + " stroke=\"%s\" stroke-width=\"1.5\"%s/>", WIDTH - RIGHT + 6, legendY - 4, WIDTH - RIGHT + 22, legendY - 4,
+          colour, dash));
+      svg.append(String.format(Locale.ROOT, "<text class=\"legend\" x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"%s\">%s"
+          + "</text>%n", WIDTH - RIGHT + 26, legendY, colour, escape(s.name())));
     }
     return svg.append("</svg>\n").toString();
+  }
+
+  /** Bands under the lines, then dashed marks, each labelled at the plot's top. */
+  private String annotations(double minX, double maxX, int plotW, int plotH) {
+    StringBuilder svg = new StringBuilder();
+    for (Band b : bands) {
+      double from = LEFT + plotW * (Math.min(b.fromX(), b.toX()) - minX) / (maxX - minX);
+      double to = LEFT + plotW * (Math.max(b.fromX(), b.toX()) - minX) / (maxX - minX);
+      svg.append(String.format(Locale.ROOT, "<rect class=\"band\" data-band=\"%s\" x=\"%.1f\" y=\"%d\""
+          + " width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s</title></rect>%n", escape(b.kind()), from, TOP,
+          Math.max(1, to - from), plotH, b.fill(), escape(b.label())));
+    }
+    // Labels after every band, one line each, so that no band covers another's label.
+    for (int i = 0; i < bands.size(); i++) {
+      Band b = bands.get(i);
+      double from = LEFT + plotW * (Math.min(b.fromX(), b.toX()) - minX) / (maxX - minX);
+      svg.append(String.format(Locale.ROOT, "<text class=\"band-label\" x=\"%.1f\" y=\"%d\" font-size=\"10\""
+          + " fill=\"#555\">%s</text>%n", from + 3, TOP + 11 + 11 * i, escape(b.label())));
+    }
+    for (int i = 0; i < marks.size(); i++) {
+      Mark m = marks.get(i);
+      double x = LEFT + plotW * (m.x() - minX) / (maxX - minX);
+      svg.append(String.format(Locale.ROOT, "<line class=\"mark\" data-mark=\"%s\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\""
+          + " y2=\"%d\" stroke=\"%s\" stroke-width=\"1\" stroke-dasharray=\"2 2\"><title>%s</title></line>%n",
+          escape(m.kind()), x, TOP, x, TOP + plotH, m.colour(), escape(m.label())));
+      svg.append(String.format(Locale.ROOT, "<text class=\"mark-label\" x=\"%.1f\" y=\"%d\" font-size=\"10\""
+          + " text-anchor=\"end\" fill=\"%s\">%s</text>%n", x - 2, TOP + plotH - 4 - 11 * i, m.colour(), escape(m.label())));
+    }
+    return svg.toString();
   }
 
   /** On the log axis x is a percentile: plotted at log10(1 / (1 - p/100)), as HdrHistogram does. */
@@ -130,7 +212,21 @@ final class SvgChart {
   }
 
   private static String number(double v) {
-    return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.3g", v);
+    if (Math.abs(v) >= 100 || Math.abs(v - Math.rint(v)) < 1e-9) {
+      return String.format(Locale.ROOT, "%,.0f", v + 0.0); // + 0.0: no "-0"
+    }
+    return String.format(Locale.ROOT, "%.3g", v);
+  }
+
+  /** The smallest of 1, 2 and 5 times a power of ten that is at least {@code raw}. */
+  static double roundStep(double raw) {
+    double power = Math.pow(10, Math.floor(Math.log10(raw)));
+    for (double m : new double[] {1, 2, 5, 10}) {
+      if (m * power >= raw - 1e-12) {
+        return m * power;
+      }
+    }
+    return 10 * power;
   }
 
   static String escape(String s) {

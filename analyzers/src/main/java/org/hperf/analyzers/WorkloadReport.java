@@ -84,6 +84,40 @@ final class WorkloadReport {
     return toXy(points);
   }
 
+  /**
+   * Marks on a chart over seconds into the run what its x axis cannot show by itself: the warm-up
+   * before 0 (--warmup: run, never measured, so there are no points there) and the measurement
+   * window, the time every task measured (the runs' common windows, from 0; points after it are
+   * intervals in which some tasks had already finished). Runs of one directory share --warmup; their
+   * windows differ by the tasks' timing, so with several runs each run's window end is marked too.
+   * {@code runs}: the runs the chart draws.
+   */
+  void markTimeline(SvgChart chart, java.util.Collection<String> runs) {
+    long warmupSeconds = aggregated.record().execution().warmupSeconds();
+    if (warmupSeconds > 0) {
+      chart.band("warmup", -warmupSeconds, 0, "warm-up " + warmupSeconds + " s (not measured)", "#e6e6e6");
+    }
+    double longest = 0;
+    List<Double> ends = new ArrayList<>();
+    for (String name : runs) {
+      RunSummary.Run run = summary.perRun().get(name);
+      double seconds = Math.max(0, run.windowEndMs() - run.windowStartMs()) / 1000.0;
+      ends.add(seconds);
+      longest = Math.max(longest, seconds);
+    }
+    if (longest <= 0) {
+      return;
+    }
+    chart.band("window", 0, longest, String.format(java.util.Locale.ROOT, "measurement window (all tasks) %.1f s",
+        longest), "#eef4fb");
+    if (ends.size() > 1) {
+      int i = 0;
+      for (String run : runs) {
+        chart.mark("window-end", ends.get(i++), run + " window end", "#555");
+      }
+    }
+  }
+
   private List<RunSummary.Interval> intervals(String run, String tag) {
     RunSummary.Run figures = summary.perRun().get(run);
     RunSummary.RunOperation op = figures == null ? null : figures.operations().get(tag);

@@ -48,20 +48,49 @@ class ReportToolTest {
     }
     assertEquals(6, count, "three charts per workload");
     Matcher lines = Pattern.compile("<polyline class=\"series\" data-series=\"[^\"]+\" fill=\"none\" stroke=\"#\\w+\""
-        + " stroke-width=\"1.5\" points=\"([^\"]*)\"").matcher(dom);
+        + " stroke-width=\"1.5\"( stroke-dasharray=\"[\\d ]+\")? points=\"([^\"]*)\"").matcher(dom);
     int drawn = 0;
     while (lines.find()) {
-      assertTrue(lines.group(1).split(" ").length >= 2, "a series with points: " + lines.group());
+      assertTrue(lines.group(2).split(" ").length >= 2, "a series with points: " + lines.group());
       drawn++;
     }
     assertTrue(drawn >= 6, "every chart draws at least one series: " + drawn);
     // The time series say what they are per: the run's 10 s interval.
     assertTrue(dom.contains("Throughput per 10 s interval (all operations)") && dom.contains("ops/s per 10 s interval")
-        && dom.contains("p99 latency per 10 s interval (run-1)")
+        && dom.contains("p99 latency per 10 s interval (2 runs, run-1 solid, the others dashed)")
         && dom.contains("p99 per 10 s interval (microseconds)"),
         "interval and units on the time charts");
     assertTrue(!dom.contains("http://") || dom.indexOf("http://") == dom.indexOf("http://www.w3.org/2000/svg"),
         "no network references");
+    // Both runs' p99 drawn, run-2 dashed; each run's window end marked; no warm-up (the record has none).
+    assertTrue(dom.contains("data-series=\"run-2 READ\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.5\""
+        + " stroke-dasharray"), "run-2's READ p99 dashed in READ's colour");
+    assertEquals(4, count(dom, "<rect class=\"band\" data-band=\"window\""), "2 workloads x 2 time charts");
+    assertEquals(4, count(dom, "<line class=\"mark\" data-mark=\"window-end\""),
+        "workloada's 2 runs x 2 time charts; randomread has one run");
+    assertTrue(!dom.contains("data-band=\"warmup\""), "no warm-up to shade");
+    // The record under labels in five groups; counters by the display name the record carries.
+    assertEquals(2, count(dom, "<table class=\"record-group\" data-group=\"outcome\">"), "one per workload");
+    assertTrue(dom.contains("<tr><td>Read errors</td><td></td><td>5</td></tr>"),
+        "a counter by its display name, blank in the run that did not record it");
+    assertTrue(dom.contains("<tr><td>Regions of the table</td><td>4</td></tr>"), "a cluster fact by its label");
+    assertTrue(!dom.contains("run.2.") && !dom.contains("READ_ERROR"), "no record keys in the page");
+  }
+
+  /** A run with --warmup: the time charts shade the warm-up before 0, where no interval is measured. */
+  @Test
+  void warmUpIsShadedBeforeTheMeasurementWindow(@TempDir Path tmp) throws Exception {
+    File dir = tmp.resolve("warm").toFile();
+    TaskLogs.write(new File(dir, "run-1/client-00000.hlog"), 0, 20_000,
+        new TaskLogs.Interval("READ", 0, 10_000, TaskLogs.range(1, 100)),
+        new TaskLogs.Interval("READ", 10_000, 20_000, TaskLogs.range(1, 100)));
+    aggregate(dir, "workloadc", "run.warmup.seconds=15");
+    report(dir, tmp.resolve("warm.html"));
+    String html = Files.readString(tmp.resolve("warm.html"));
+    assertEquals(2, count(html, "data-band=\"warmup\""), "throughput and p99 charts");
+    assertTrue(html.contains("<title>warm-up 15 s (not measured)</title>"), html);
+    assertTrue(html.contains("measurement window (all tasks) 20.0 s"), html);
+    assertTrue(html.contains("<tr><td>Warm-up before measuring (s)</td><td>15</td></tr>"), html);
   }
 
   @Test
@@ -321,6 +350,7 @@ class ReportToolTest {
     if (runs > 1) {
       record.putOutcome(2, new org.hperf.core.run.RunRecord.Outcome("job_2", java.util.Map.of("READ_ERROR", 5L,
           "UPDATE_ERROR", 2L), 7, 0, 1, List.of(), 0, null));
+      record.nameCounter("READ_ERROR", "Read errors");
     }
     RunRecords.write(dir, record);
     ToolRun aggregate = ToolRun.of(LocalJobs.conf(), new AggregateTool(),

@@ -18,7 +18,9 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Result;
@@ -36,6 +38,7 @@ import org.hperf.core.run.RunSummary;
 import org.hperf.core.testing.ToolRun;
 import org.hperf.analyzers.AggregateTool;
 import org.hperf.analyzers.CompareTool;
+import org.hperf.analyzers.ReportTool;
 import org.hperf.jobs.WorkloadTool;
 import org.hperf.loaders.CreateTableTool;
 import org.hperf.loaders.LoadTool;
@@ -350,20 +353,31 @@ class WorkloadIT {
     try (FileInputStream in = new FileInputStream(csv)) {
       samples = ClusterMetricsLog.read(in);
     }
+    // Every live region server (the module's other tests may have started more than one), each
+    // sampled once per interval (1 s) through the whole job; the table's regions are on one of them.
+    List<String> servers = new java.util.ArrayList<>();
     String server;
     try (Connection connection = ConnectionFactory.createConnection(MiniClusterExtension.cluster().configuration());
         org.apache.hadoop.hbase.client.Admin admin = connection.getAdmin()) {
-      server = admin.getRegionServers().iterator().next().getAddress().toString();
+      admin.getRegionServers().forEach(s -> servers.add(s.getAddress().toString()));
+      server = connection.getRegionLocator(TableName.valueOf(TABLE)).getAllRegionLocations().get(0).getServerName()
+          .getAddress().toString();
     }
-    // One row per interval (1 s) for the one server, through the whole job.
+    Map<String, List<ClusterMetricsLog.Sample>> byServer = new java.util.TreeMap<>();
     for (ClusterMetricsLog.Sample sample : samples) {
-      assertEquals(server, sample.server());
+      assertTrue(servers.contains(sample.server()), sample.server() + " is one of " + servers);
+      byServer.computeIfAbsent(sample.server(), k -> new java.util.ArrayList<>()).add(sample);
     }
-    assertTrue(samples.size() >= durationSeconds, samples.size() + " samples in a " + durationSeconds + " s run");
-    for (int i = 1; i < samples.size(); i++) {
-      long gapMs = samples.get(i).timeMs() - samples.get(i - 1).timeMs();
-      assertTrue(gapMs <= 2000, "samples " + (i - 1) + " and " + i + " " + gapMs + " ms apart");
+    assertEquals(new java.util.TreeSet<>(servers), byServer.keySet(), "every live server sampled");
+    for (List<ClusterMetricsLog.Sample> serverSamples : byServer.values()) {
+      assertTrue(serverSamples.size() >= durationSeconds, serverSamples.size() + " samples in a " + durationSeconds
+          + " s run");
+      for (int i = 1; i < serverSamples.size(); i++) {
+        long gapMs = serverSamples.get(i).timeMs() - serverSamples.get(i - 1).timeMs();
+        assertTrue(gapMs <= 2000, "samples " + (i - 1) + " and " + i + " " + gapMs + " ms apart");
+      }
     }
+    samples = byServer.get(server);
     ClusterMetricsLog.Sample last = samples.get(samples.size() - 1);
     for (ClusterMetricsLog.Metric metric : ClusterMetricsLog.Metric.values()) {
       if (!MISSING_ON_EMBEDDED_SERVER.contains(metric)) {
@@ -388,7 +402,7 @@ class WorkloadIT {
       summary = RunSummary.read(in);
     }
     RunSummary.ClusterState state = summary.perRun().get("run-1").cluster();
-    assertEquals(List.of(server), List.copyOf(state.servers().keySet()));
+    assertEquals(byServer.keySet(), state.servers().keySet());
     assertTrue(state.servers().get(server).size() >= durationSeconds - 1, state.servers().toString());
     assertTrue(!state.clients().isEmpty() && state.clients().stream().allMatch(c -> c.task().equals("client-00000")),
         "the task's jvm lines: " + state.clients());
@@ -413,6 +427,159 @@ class WorkloadIT {
    */
   private static final List<ClusterMetricsLog.Metric> MISSING_ON_EMBEDDED_SERVER = List.of(
       ClusterMetricsLog.Metric.GC_EXTRA_SLEEP_MS);
+
+  /**
+   * The report of real runs, read in headless Chromium: a hot key range (the hotspot distribution
+   * on a table of ordered keys: 80% of the reads go to the first 20% of the keys, all in the first
+   * of 4 regions) and a region moved in the middle of a run (Admin.move to the other region
+   * server). The DOM must show each run's finding at the top of its section, the hot region darkest
+   * in the heat strip, the charts' warm-up and measurement window, the runs overlaid with a legend,
+   * and the record under labels with counters by display name. Screenshots of each part go to
+   * {@link #SCREENSHOTS}, printed in the build output.
+   */
+  @Order(2)
+  @Test
+  void reportOfRealRunsShowsTheirFindingsChartsAndRecordInChromium() throws Exception {
+    HBaseTestingUtility util = MiniClusterExtension.cluster().testingUtility();
+    while (util.getMiniHBaseCluster().getLiveRegionServerThreads().size() < 2) {
+      util.getMiniHBaseCluster().startRegionServer();
+    }
+    util.waitFor(60_000, () -> util.getMiniHBaseCluster().getMaster().getServerManager().getOnlineServersList().size()
+        >= 2);
+    try (Admin admin = util.getConnection().getAdmin()) {
+      admin.balancerSwitch(false, true); // only the test's own move may move a region
+    }
+    String table = "report_t";
+    ToolRun create = MiniClusterExtension.run(new CreateTableTool(), "--table", table, "--recordcount", "4000",
+        "--regions", "4", "-p", "insertorder=ordered", "-p", "zeropadding=4");
+    assertEquals(ExitCode.OK, create.exitCode(), create.all());
+    ToolRun load = MiniClusterExtension.run(new LoadTool(), "--table", table, "--mode", "put");
+    assertEquals(ExitCode.OK, load.exitCode(), load.all());
+
+    File hot = new File(RUNS, "report-hotspot");
+    ToolRun hotRun = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloadc", "--table", table,
+        "-p", "requestdistribution=hotspot", "--per-server", "on", "--clients", "1", "--threads", "2", "--warmup", "1",
+        "--duration", "4", "--interval", "1", "--runs", "2", "--output", hot.getPath());
+    assertEquals(ExitCode.OK, hotRun.exitCode(), hotRun.all());
+    File moved = new File(RUNS, "report-moved");
+    ToolRun movedRun = runMovingARegion(util, table, moved);
+    assertEquals(ExitCode.OK, movedRun.exitCode(), movedRun.all());
+    for (File dir : new File[] {hot, moved}) {
+      ToolRun aggregate = MiniClusterExtension.run(new AggregateTool(), dir.getPath());
+      assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
+    }
+    File html = new File(RUNS, "report.html").getAbsoluteFile();
+    ToolRun report = MiniClusterExtension.run(new ReportTool(), hot.getPath(), moved.getPath(), "--html",
+        html.getPath());
+    assertEquals(ExitCode.OK, report.exitCode(), report.all());
+
+    ReportPage page = ReportPage.render(html, new File(RUNS, "chromium"));
+    // w1: the hot key range; w2: the moved region. One line per expected finding.
+    page.assertFindings("w1", new ReportPage.Finding("finding", "run-1: region \\[\\(start\\), user\\d+\\) served"
+        + " [6-9]\\d% of reads \\(fair share 25%\\)"));
+    page.assertFindings("w2", new ReportPage.Finding("disturbed", "run-1 is disturbed: 1 regions moved, split or"
+        + " merged during the run"));
+    assertHotRegionIsFirstAndDarkest(page);
+    assertChartsCarryTheirReading(page);
+    assertRecordIsLabelled(page);
+    System.out.println("report of real runs: " + html);
+    for (String part : List.of("w1-findings", "w1-charts", "w1-servers", "w1-record", "w2-findings")) {
+      int height = part.endsWith("-findings") ? 260 : part.endsWith("-record") ? 1100 : 760;
+      System.out.println("report screenshot #" + part + ": " + page.screenshot(part, SCREENSHOTS, 1400, height));
+    }
+  }
+
+  /** Where the report screenshots go (target/report-screenshots of the dist module). */
+  static final File SCREENSHOTS = new File("target/report-screenshots").getAbsoluteFile();
+
+  /**
+   * Workload A on {@code table} for 5 s while one of its regions moves to the other region server,
+   * 2 s into the run (once the clients have done reads, so the move falls inside the window).
+   */
+  private static ToolRun runMovingARegion(HBaseTestingUtility util, String table, File output) throws Exception {
+    java.util.concurrent.CompletableFuture<ToolRun> run = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+      try {
+        return MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloada", "--table", table,
+            "--clients", "1", "--threads", "2", "--duration", "5", "--interval", "1", "--max-error-ratio", "1",
+            "--output", output.getPath());
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    try (Admin admin = util.getConnection().getAdmin()) {
+      org.apache.hadoop.hbase.client.RegionInfo region = admin.getRegions(TableName.valueOf(table)).get(1);
+      util.waitFor(120_000, 20, () -> readsServed(util, table) > 500 || run.isDone());
+      Thread.sleep(1_000);
+      org.apache.hadoop.hbase.ServerName from = util.getMiniHBaseCluster().getServerHoldingRegion(
+          TableName.valueOf(table), region.getRegionName());
+      org.apache.hadoop.hbase.ServerName to = admin.getRegionServers().stream().filter(s -> !s.equals(from))
+          .findFirst().orElseThrow();
+      admin.move(region.getEncodedNameAsBytes(), to);
+      util.waitUntilNoRegionsInTransition(60_000);
+      assertTrue(!run.isDone(), "the region moved while the run was going");
+    }
+    return run.get(5, java.util.concurrent.TimeUnit.MINUTES);
+  }
+
+  private static long readsServed(HBaseTestingUtility util, String table) {
+    return util.getMiniHBaseCluster().getRegionServerThreads().stream()
+        .flatMap(t -> t.getRegionServer().getRegions(TableName.valueOf(table)).stream())
+        .mapToLong(org.apache.hadoop.hbase.regionserver.HRegion::getReadRequestsCount).sum();
+  }
+
+  /** The first region (the hot keys) is the darkest cell of each run's operations row. */
+  private static void assertHotRegionIsFirstAndDarkest(ReportPage page) {
+    org.jsoup.select.Elements strips = page.byId("w1-servers").select("svg.heatstrip");
+    assertEquals(2, strips.size(), "a heat strip per run");
+    for (org.jsoup.nodes.Element strip : strips) {
+      org.jsoup.select.Elements cells = strip.select("rect.region");
+      assertEquals(8, cells.size(), "4 regions x (operations, p99)");
+      assertEquals("#b2182b", cells.get(0).attr("fill"), "the hot region is the darkest: " + cells.get(0));
+      assertTrue(cells.get(0).text().startsWith("region [(start), user"), cells.get(0).text());
+    }
+  }
+
+  /**
+   * Units and interval on the axes, the warm-up shaded before 0, the measurement window shaded and
+   * each run's end of it marked, both runs overlaid with a legend entry each.
+   */
+  private static void assertChartsCarryTheirReading(ReportPage page) {
+    org.jsoup.select.Elements charts = page.byId("w1-charts").select("svg.chart");
+    org.jsoup.nodes.Element throughput = charts.get(0);
+    assertTrue(throughput.text().contains("Throughput per 1 s interval") && throughput.text().contains(
+        "ops/s per 1 s interval") && throughput.text().contains("seconds into the run"), throughput.text());
+    assertEquals(List.of("run-1", "run-2"), throughput.select("polyline.series").eachAttr("data-series"));
+    assertEquals(List.of("run-1", "run-2"), throughput.select("text.legend").eachText());
+    for (org.jsoup.nodes.Element chart : List.of(throughput, charts.get(1))) {
+      assertEquals("warm-up 1 s (not measured)", chart.select("rect.band[data-band=warmup]").text());
+      assertTrue(chart.select("rect.band[data-band=window]").text().matches(
+          "measurement window \\(all tasks\\) [34]\\.\\d s"), chart.select("rect.band").toString());
+      assertEquals(2, chart.select("line.mark[data-mark=window-end]").size(), "each run's window end");
+    }
+    assertTrue(charts.get(1).text().contains("p99 per 1 s interval (microseconds)"), charts.get(1).text());
+    assertTrue(charts.get(1).select("polyline.series[stroke-dasharray]").size() > 0, "run-2 dashed");
+    assertTrue(page.byId("w1-servers").select("svg.chart rect.band[data-band=window]").size() == 1,
+        "the per-server chart shares the time axis's marks");
+  }
+
+  /** Five groups, labels not keys, counters by display name (hperf's and Hadoop's bundles). */
+  private static void assertRecordIsLabelled(ReportPage page) {
+    org.jsoup.nodes.Element record = page.byId("w1-record");
+    assertEquals(List.of("workload", "dataset", "cluster", "execution", "outcome"),
+        record.select("table.record-group").eachAttr("data-group"));
+    String text = record.text();
+    assertTrue(!text.contains("run.1.") && !text.contains("counter.") && !text.contains("READ_OK"),
+        "no record keys: " + text);
+    org.jsoup.select.Elements outcome = record.select("table[data-group=outcome] tr");
+    assertEquals(List.of("Outcome", "run-1", "run-2"), outcome.get(0).select("th").eachText());
+    List<String> labels = outcome.stream().map(tr -> tr.select("td").isEmpty() ? "" : tr.select("td").get(0).text())
+        .toList();
+    assertTrue(labels.contains("Read OK") && labels.contains("Warm-up operations (not measured)")
+        && labels.contains("GC time elapsed (ms)"), labels.toString());
+    assertTrue(record.select("table[data-group=execution]").text().contains("Warm-up before measuring (s) 1"),
+        record.select("table[data-group=execution]").text());
+    assertTrue(record.select("table[data-group=dataset]").text().contains("Key order (insertorder) ordered"));
+  }
 
   @Order(3)
   @Test

@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.hperf.core.ClientMode;
 import org.hperf.core.DatasetProperty;
@@ -45,6 +46,9 @@ import org.hperf.core.run.RunRecord;
  */
 public final class WorkloadTool extends HperfTool {
   public static final String NAME = "run";
+  /** Hadoop's task counters recorded with each run beside the workload counters. */
+  private static final List<TaskCounter> CLIENT_TASK_COUNTERS = List.of(TaskCounter.GC_TIME_MILLIS,
+      TaskCounter.CPU_MILLISECONDS);
 
   @Override
   protected CommandOptions options() {
@@ -219,6 +223,12 @@ public final class WorkloadTool extends HperfTool {
     long failedOperations = 0;
     for (WorkloadCounters counter : WorkloadCounters.values()) {
       values.put(counter.name(), JobCounters.value(counters, counter));
+      record.nameCounter(counter.name(), counters.findCounter(counter).getDisplayName());
+    }
+    // The clients' own JVM cost as Hadoop counts it: a stalled client shows here, not on the cluster.
+    for (TaskCounter counter : CLIENT_TASK_COUNTERS) {
+      values.put(counter.name(), JobCounters.value(counters, counter));
+      record.nameCounter(counter.name(), counters.findCounter(counter).getDisplayName());
     }
     for (OperationType op : OperationType.values()) {
       failedOperations += JobCounters.value(counters, WorkloadCounters.of(op, Outcome.ERROR));

@@ -31,7 +31,9 @@ import org.hperf.core.UsageException;
  *                                          (a record without run.client is a sync run: inflight = threads;
  *                                          without run.perServer, one from before --per-server: false)
  * version.hbase, version.hadoop, cluster.regionservers, table.regions
- * run.&lt;i&gt;.job, run.&lt;i&gt;.counter.&lt;NAME&gt;     run i's job id and every workload counter by enum name
+ * run.&lt;i&gt;.job, run.&lt;i&gt;.counter.&lt;NAME&gt;     run i's job id and every recorded counter by enum name
+ * counter.&lt;NAME&gt;.name                     a recorded counter's display name, as the job's counters gave it
+ *                                          (from the bundle beside its enum); absent in records of older hperf
  * run.&lt;i&gt;.failedOperations, .clientRpcFailures, .failedTaskAttempts, .regionserversLost (comma list),
  * .regionsMoved, .clusterStateAfterRun (only when it could not be read)   what disturbed run i
  * run.&lt;i&gt;.startMs, run.&lt;i&gt;.endMs         wall clock (ms since the epoch) when run i's job was submitted
@@ -55,6 +57,8 @@ public final class RunRecord {
   public static final String MEASURED_OPERATIONS = "MEASURED_OPERATIONS";
   private static final String WORKLOAD_PROPERTY = "workload.property.";
   private static final String DATASET = "dataset.";
+  private static final String COUNTER = "counter.";
+  private static final String COUNTER_NAME_SUFFIX = ".name";
 
   /**
    * How the runs executed. {@code inflight} is the operations each client keeps in flight: its
@@ -156,6 +160,14 @@ public final class RunRecord {
   private final Execution execution;
   private final Cluster cluster;
   private final SortedMap<Integer, Outcome> outcomes = new TreeMap<>();
+  /**
+   * Counter name to display name. The writer (the run command, in jobs) has the job's counters,
+   * which carry the display names of the bundles beside their enums (WorkloadCounters.properties,
+   * Hadoop's TaskCounter.properties); readers (report, in analyzers) may not depend on jobs, and
+   * the job history that also holds them is not there when a run directory is copied elsewhere.
+   * So the record carries them: one writer, every reader.
+   */
+  private final SortedMap<String, String> counterNames = new TreeMap<>();
   private AbSide abSide;
   private ServerWarmup serverWarmup;
 
@@ -196,6 +208,16 @@ public final class RunRecord {
   /** Run index to outcome, for the runs that finished; a failed job has none. */
   public SortedMap<Integer, Outcome> outcomes() {
     return Collections.unmodifiableSortedMap(outcomes);
+  }
+
+  /** Records the display name of a counter of the outcomes ("READ_OK" is "Read OK"). */
+  public void nameCounter(String name, String displayName) {
+    counterNames.put(name, displayName);
+  }
+
+  /** A counter's display name as its job gave it; the name itself in a record without one. */
+  public String counterDisplayName(String name) {
+    return counterNames.getOrDefault(name, name);
   }
 
   /** The A/B side these runs are, if {@code perf ab} ran them. */
@@ -274,6 +296,7 @@ public final class RunRecord {
     p.setProperty("cluster.regionservers", Integer.toString(cluster.regionServers()));
     p.setProperty("table.regions", Integer.toString(cluster.regions()));
     outcomes.forEach((index, o) -> putOutcome(p, "run." + index + ".", o));
+    counterNames.forEach((name, display) -> p.setProperty(COUNTER + name + COUNTER_NAME_SUFFIX, display));
     if (abSide != null) {
       p.setProperty("ab.side", abSide.side());
       p.setProperty("ab.setup", abSide.setup());
@@ -344,6 +367,13 @@ public final class RunRecord {
         dataset.put(key.substring(DATASET.length()), p.getProperty(key));
       }
     }
+    Map<String, String> counterNames = new TreeMap<>();
+    for (String key : p.stringPropertyNames()) {
+      if (key.startsWith(COUNTER) && key.endsWith(COUNTER_NAME_SUFFIX)) {
+        counterNames.put(key.substring(COUNTER.length(), key.length() - COUNTER_NAME_SUFFIX.length()),
+            p.getProperty(key));
+      }
+    }
     int threads = integer(p, "run.threads", 0);
     Execution execution = new Execution(integer(p, "run.clients", 0), threads, clientMode(p),
         integer(p, "run.inflight", threads), number(p, "run.duration.seconds", 0), number(p, "run.warmup.seconds", 0),
@@ -354,6 +384,7 @@ public final class RunRecord {
         integer(p, "cluster.regionservers", 1), integer(p, "table.regions", 0));
     RunRecord record = new RunRecord(p.getProperty("workload.name", "unknown"), workloadProperties, dataset,
         execution, cluster);
+    counterNames.forEach(record::nameCounter);
     for (int index = 1; index <= execution.runs(); index++) {
       String prefix = "run." + index + ".";
       if (p.getProperty(prefix + "job") != null) {
