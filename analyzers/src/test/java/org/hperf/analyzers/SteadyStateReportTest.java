@@ -59,7 +59,7 @@ class SteadyStateReportTest {
     int section = page.indexOf("<h2>updateonly</h2>");
     int finding = page.indexOf("<p class=\"finding\" data-kind=\"warm-up\" style=\"color:#9c4a00\"><b>Not steady</b> "
         + warmUp + "</p>");
-    int charts = page.indexOf("<div class=\"charts\">", section);
+    int charts = page.indexOf("<div class=\"charts\"", section);
     assertTrue(section > 0 && finding > section && finding < charts, "at the top of the workload's section:\n" + page);
     assertTrue(page.contains("data-kind=\"run-outlier\""), page);
     int warmupLine = page.indexOf("<p class=\"server-warmup\"><b>Server warm-up</b> " + warmup + "</p>");

@@ -180,7 +180,7 @@ public record RunSummary(String workload, int runs, long intervalSeconds, Map<St
   public RunSummary withClusterStates(Map<String, ClusterState> states) {
     Map<String, Run> runs = new LinkedHashMap<>();
     perRun.forEach((name, run) -> runs.put(name, states.containsKey(name) ? run.withCluster(states.get(name)) : run));
-    return new RunSummary(workload, this.runs, intervalSeconds, overall, runs, configuration);
+    return new RunSummary(workload, this.runs, intervalSeconds, overall, runs, configuration, findings);
   }
 
   /**
