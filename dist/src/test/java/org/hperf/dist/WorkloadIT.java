@@ -482,8 +482,11 @@ class WorkloadIT {
     assertHotRegionIsFirstAndDarkest(page);
     assertChartsCarryTheirReading(page);
     assertRecordIsLabelled(page);
+    // The cluster's own state, sampled by the driver during every run: a row of charts per region server.
+    int serverRows = page.byId("w1-cluster").select("[data-server]:not([data-server=clients])").size();
+    assertTrue(serverRows >= 2, serverRows + " rows: one per region server");
     System.out.println("report of real runs: " + html);
-    for (String part : List.of("w1-findings", "w1-charts", "w1-servers", "w1-record", "w2-findings")) {
+    for (String part : List.of("w1-findings", "w1-charts", "w1-servers", "w1-cluster", "w1-record", "w2-findings")) {
       int height = part.endsWith("-findings") ? 260 : part.endsWith("-record") ? 1100 : 760;
       System.out.println("report screenshot #" + part + ": " + page.screenshot(part, SCREENSHOTS, 1400, height));
     }
