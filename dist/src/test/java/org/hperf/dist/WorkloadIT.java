@@ -357,11 +357,15 @@ class WorkloadIT {
     // sampled once per interval (1 s) through the whole job; the table's regions are on one of them.
     List<String> servers = new java.util.ArrayList<>();
     String server;
+    int serverInfoPort;
     try (Connection connection = ConnectionFactory.createConnection(MiniClusterExtension.cluster().configuration());
         org.apache.hadoop.hbase.client.Admin admin = connection.getAdmin()) {
       admin.getRegionServers().forEach(s -> servers.add(s.getAddress().toString()));
-      server = connection.getRegionLocator(TableName.valueOf(TABLE)).getAllRegionLocations().get(0).getServerName()
-          .getAddress().toString();
+      org.apache.hadoop.hbase.ServerName serverName = connection.getRegionLocator(TableName.valueOf(TABLE))
+          .getAllRegionLocations().get(0).getServerName();
+      server = serverName.getAddress().toString();
+      // Where the sampler finds the server's /jmx: the info port the master reports for it.
+      serverInfoPort = admin.getClusterMetrics().getLiveServerMetrics().get(serverName).getInfoServerPort();
     }
     Map<String, List<ClusterMetricsLog.Sample>> byServer = new java.util.TreeMap<>();
     for (ClusterMetricsLog.Sample sample : samples) {
@@ -389,7 +393,7 @@ class WorkloadIT {
     // /jmx) with the module's other tests' Hadoop daemons, which may register a JvmMetrics of their
     // own with it: the bean the sampler reads (service=HBase's, else the first) decides.
     com.fasterxml.jackson.databind.JsonNode jvmBeans = new com.fasterxml.jackson.databind.ObjectMapper()
-        .readTree(jmxOfFirstRegionServer("Hadoop:service=*,name=JvmMetrics")).path("beans");
+        .readTree(jmx(serverInfoPort, "Hadoop:service=*,name=JvmMetrics")).path("beans");
     com.fasterxml.jackson.databind.JsonNode read = jvmBeans.get(0);
     for (com.fasterxml.jackson.databind.JsonNode bean : jvmBeans) {
       if (bean.path("name").asText().startsWith("Hadoop:service=HBase,")) {
@@ -433,10 +437,8 @@ class WorkloadIT {
     assertTrue(page.contains("data-server=\"" + server + "\"") && page.contains("compaction queue"), "server row");
   }
 
-  /** The region server's /jmx answer to a bean query, as text. */
-  private static String jmxOfFirstRegionServer(String query) throws Exception {
-    int infoPort = MiniClusterExtension.cluster().testingUtility().getMiniHBaseCluster().getRegionServer(0)
-        .getInfoServer().getPort();
+  /** A region server's /jmx answer to a bean query, as text. */
+  private static String jmx(int infoPort, String query) throws Exception {
     java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient().send(
         java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + infoPort + "/jmx?qry="
             + java.net.URLEncoder.encode(query, java.nio.charset.StandardCharsets.UTF_8))).build(),
