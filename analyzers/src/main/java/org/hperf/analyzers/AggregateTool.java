@@ -102,20 +102,27 @@ public final class AggregateTool extends HperfTool {
       fs.rename(merged.getPath(), new Path(output, merged.getPath().getName()));
     }
     System.out.print(summary.table());
-    withCluster.perRun().forEach((run, figures) -> figures.cluster().findings()
-        .forEach(finding -> System.out.println(run + ": " + finding)));
+    withCluster.findings().forEach(f -> System.out.println(f.kind() + " " + f.line()));
     System.out.println("summaries in " + output);
     return ExitCode.OK;
   }
 
-  /** Each run's cluster state (its cluster-metrics.csv and its task logs' jvm lines) over its window. */
+  /**
+   * Each run's cluster state (its cluster-metrics.csv and its task logs' jvm lines) over its
+   * window, and what it says ({@link ClusterFindings}) after the summary's other findings.
+   */
   private static RunSummary withClusterStates(FileSystem fs, Path runDir, RunSummary summary) throws IOException {
     Map<String, RunSummary.ClusterState> states = new java.util.LinkedHashMap<>();
+    List<RunSummary.Finding> findings = new ArrayList<>();
     for (Map.Entry<String, RunSummary.Run> run : summary.perRun().entrySet()) {
-      states.put(run.getKey(), RunClusterState.read(fs, new Path(runDir, run.getKey()),
-          run.getValue().windowStartMs(), run.getValue().windowEndMs()));
+      RunSummary.Run figures = run.getValue();
+      RunSummary.ClusterState state = RunClusterState.read(fs, new Path(runDir, run.getKey()),
+          figures.windowStartMs(), figures.windowEndMs());
+      states.put(run.getKey(), state);
+      findings.addAll(ClusterFindings.of(run.getKey(), state,
+          Math.max(0, figures.windowEndMs() - figures.windowStartMs())));
     }
-    return summary.withClusterStates(states);
+    return summary.withClusterStates(states).withFindings(findings);
   }
 
   /** The aggregate job: one map per task log, merged histograms out. */

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.hperf.core.run.ClusterMetricsLog.Metric;
 import org.hperf.core.run.RunSummary.ClientInterval;
+import org.hperf.core.run.RunSummary.Finding;
 import org.hperf.core.run.RunSummary.ClusterState;
 import org.hperf.core.run.RunSummary.ServerSample;
 
@@ -15,8 +16,14 @@ import org.hperf.core.run.RunSummary.ServerSample;
  * reads first: compactions running, updates blocked behind flushes, GC pauses above
  * {@value #GC_SHARE_PERCENT}% of the window on a server or a client task, a saturated RPC queue.
  * A rule whose metrics a server did not expose says nothing about that server: missing is not 0.
+ * They join the summary's findings, of the kinds below, beside the steady-state analysis's.
  */
 final class ClusterFindings {
+  static final String COMPACTIONS = "compactions";
+  static final String UPDATES_BLOCKED = "updates-blocked";
+  /** Of a region server or of a client task. */
+  static final String GC = "gc";
+  static final String RPC_QUEUE = "rpc-queue";
   static final double GC_SHARE_PERCENT = 1.0;
   /** Calls queued in this many consecutive samples is a queue that did not drain: saturated. */
   static final int SUSTAINED_SAMPLES = 2;
@@ -24,45 +31,49 @@ final class ClusterFindings {
   private ClusterFindings() {
   }
 
-  /** The findings of a run whose window lasted {@code windowMs}; samples' offsets are from the window start. */
-  static List<String> of(ClusterState state, long windowMs) {
-    List<String> findings = new ArrayList<>();
-    state.servers().forEach((server, samples) -> findings.addAll(ofServer(server, samples, windowMs)));
-    findings.addAll(ofClients(state.clients(), windowMs));
+  /**
+   * The findings of run {@code run} whose window lasted {@code windowMs}; samples' offsets are from
+   * the window start.
+   */
+  static List<Finding> of(String run, ClusterState state, long windowMs) {
+    List<Finding> findings = new ArrayList<>();
+    state.servers().forEach((server, samples) -> findings.addAll(ofServer(run, server, samples, windowMs)));
+    findings.addAll(ofClients(run, state.clients(), windowMs));
     return findings;
   }
 
-  private static List<String> ofServer(String server, List<ServerSample> samples, long windowMs) {
-    List<String> findings = new ArrayList<>();
+  private static List<Finding> ofServer(String run, String server, List<ServerSample> samples, long windowMs) {
+    List<Finding> findings = new ArrayList<>();
     List<ServerSample> inside = samples.stream().filter(s -> s.offsetMs() >= 0 && s.offsetMs() <= windowMs).toList();
     double queueMax = max(inside, Metric.COMPACTION_QUEUE);
     double compacted = delta(samples, Metric.COMPACTED_CELLS, windowMs);
     if (queueMax > 0 || compacted > 0) {
-      findings.add("compactions ran during the window on " + server + ": " + parts(
-          "compaction queue up to %s", queueMax, "%s cells compacted", compacted));
+      findings.add(new Finding(COMPACTIONS, run, "compactions ran during the window on " + server + ": " + parts(
+          "compaction queue up to %s", queueMax, "%s cells compacted", compacted)));
     }
     double blockedMs = delta(samples, Metric.UPDATES_BLOCKED_MS, windowMs);
     double blockedRequests = delta(samples, Metric.BLOCKED_REQUESTS, windowMs);
     int flushQueued = longestRun(inside, Metric.FLUSH_QUEUE, v -> v > 0);
     if (blockedMs > 0 || blockedRequests > 0 || flushQueued >= SUSTAINED_SAMPLES) {
-      findings.add("updates blocked on " + server + ": " + parts("%s ms waiting for memstore flushes", blockedMs,
-          "%s requests blocked", blockedRequests, "flush queue up to %s", max(inside, Metric.FLUSH_QUEUE))
-          + String.format(Locale.ROOT, ", non-empty in %d consecutive samples", flushQueued));
+      findings.add(new Finding(UPDATES_BLOCKED, run, "updates blocked on " + server + ": " + parts(
+          "%s ms waiting for memstore flushes", blockedMs, "%s requests blocked", blockedRequests,
+          "flush queue up to %s", max(inside, Metric.FLUSH_QUEUE))
+          + String.format(Locale.ROOT, ", non-empty in %d consecutive samples", flushQueued)));
     }
     double gcMs = delta(samples, Metric.GC_TIME_MS, windowMs);
     if (windowMs > 0 && gcMs * 100.0 / windowMs > GC_SHARE_PERCENT) {
-      findings.add("GC on " + server + ": " + parts("%s ms", gcMs, "%s collections",
+      findings.add(new Finding(GC, run, "GC on " + server + ": " + parts("%s ms", gcMs, "%s collections",
           delta(samples, Metric.GC_COUNT, windowMs)) + String.format(Locale.ROOT, ", %.1f%% of the window",
-          gcMs * 100.0 / windowMs));
+          gcMs * 100.0 / windowMs)));
     }
     int queued = longestRun(inside, Metric.RPC_QUEUE_CALLS, v -> v > 0);
     int allBusy = count(inside, Metric.HANDLER_SATURATION, v -> v >= 1);
     if (queued >= SUSTAINED_SAMPLES || allBusy > 0) {
       double maxQueued = max(inside, Metric.RPC_QUEUE_CALLS);
-      findings.add("RPC queue saturated on " + server + ": " + parts("calls queued in %s consecutive samples",
-          Double.isNaN(maxQueued) ? Double.NaN : queued, "up to %s calls", maxQueued)
-          + String.format(Locale.ROOT, "%severy handler busy in %d of %d samples", Double.isNaN(maxQueued) ? "" : ", ",
-              allBusy, inside.size()));
+      findings.add(new Finding(RPC_QUEUE, run, "RPC queue saturated on " + server + ": " + parts(
+          "calls queued in %s consecutive samples", Double.isNaN(maxQueued) ? Double.NaN : queued,
+          "up to %s calls", maxQueued) + String.format(Locale.ROOT, "%severy handler busy in %d of %d samples",
+          Double.isNaN(maxQueued) ? "" : ", ", allBusy, inside.size())));
     }
     return findings;
   }
@@ -82,7 +93,7 @@ final class ClusterFindings {
     return String.join(", ", parts);
   }
 
-  private static List<String> ofClients(List<ClientInterval> intervals, long windowMs) {
+  private static List<Finding> ofClients(String run, List<ClientInterval> intervals, long windowMs) {
     Map<String, long[]> byTask = new LinkedHashMap<>();
     Map<String, Boolean> shared = new LinkedHashMap<>();
     for (ClientInterval i : intervals) {
@@ -92,14 +103,15 @@ final class ClusterFindings {
       t[2] += i.lengthMs();
       shared.merge(i.task(), i.sharedJvm(), Boolean::logicalOr);
     }
-    List<String> findings = new ArrayList<>();
+    List<Finding> findings = new ArrayList<>();
     byTask.forEach((task, t) -> {
       long lengthMs = t[2] > 0 ? t[2] : windowMs;
       if (lengthMs > 0 && t[0] * 100.0 / lengthMs > GC_SHARE_PERCENT) {
-        findings.add(String.format(Locale.ROOT, "GC on client %s: %d ms in %d collections, %.1f%% of the window%s",
-            task, t[0], t[1], t[0] * 100.0 / lengthMs, shared.get(task)
+        findings.add(new Finding(GC, run, String.format(Locale.ROOT,
+            "GC on client %s: %d ms in %d collections, %.1f%% of the window%s", task, t[0], t[1],
+            t[0] * 100.0 / lengthMs, shared.get(task)
                 ? " (its JVM is shared with other tasks, the driver and maybe the cluster: not the client's alone)"
-                : ""));
+                : "")));
       }
     });
     return findings;

@@ -8,11 +8,11 @@ import org.hperf.core.run.RunSummary;
 
 /**
  * The report's view of the cluster's and the clients' own state during a workload's runs (each
- * run's {@link RunSummary.ClusterState}): the findings, one line each at the top of the workload's
- * section, and one row of small charts per region server (RPC queue, memstore, compaction queue,
+ * run's {@link RunSummary.ClusterState}): one row of small charts per region server (RPC queue, memstore, compaction queue,
  * GC time, heap; every run overlaid) plus one for the client tasks (GC time and CPU per interval),
  * on the time axis of the throughput and p99 charts: seconds from the run's window start. A
- * metric the server did not expose has no point, not a zero.
+ * metric the server did not expose has no point, not a zero. What the state says ({@link
+ * ClusterFindings}) is among the summary's findings, shown by {@link FindingsReport}.
  */
 final class ClusterReport {
   /** The charts of a server's row: metric, how it is drawn, its unit. */
@@ -32,23 +32,6 @@ final class ClusterReport {
   static boolean hasClusterState(WorkloadReport w) {
     return w.summary.perRun().values().stream().anyMatch(r -> !r.cluster().servers().isEmpty()
         || !r.cluster().clients().isEmpty());
-  }
-
-  /** "run-1: compactions ran during the window on ..." for every finding of every run. */
-  static List<String> findingLines(WorkloadReport w) {
-    List<String> lines = new ArrayList<>();
-    w.summary.perRun().forEach((run, figures) -> figures.cluster().findings()
-        .forEach(finding -> lines.add(run + ": " + finding)));
-    return lines;
-  }
-
-  static String findingsHtml(WorkloadReport w) {
-    StringBuilder s = new StringBuilder();
-    for (String line : findingLines(w)) {
-      s.append("<p class=\"finding cluster-finding\" style=\"color:#9c4a00\"><b>Cluster</b> ")
-          .append(SvgChart.escape(line)).append("</p>\n");
-    }
-    return s.toString();
   }
 
   /** The rows of small charts; empty when no run has cluster metrics. */
@@ -125,12 +108,5 @@ final class ClusterReport {
       xy[1][i] = points.get(i)[1];
     }
     return xy;
-  }
-
-  /** The report's text lines: the findings. */
-  static List<String> textLines(WorkloadReport w) {
-    List<String> lines = new ArrayList<>();
-    findingLines(w).forEach(line -> lines.add("CLUSTER: " + w.workload() + " " + line));
-    return lines;
   }
 }

@@ -18,7 +18,11 @@ final class FindingsReport {
   /** How the HTML page heads a finding of a known kind. */
   private static final Map<String, String> HEADINGS = Map.of(
       SteadyState.WARM_UP, "Not steady",
-      SteadyState.RUN_OUTLIER, "Run far from the others");
+      SteadyState.RUN_OUTLIER, "Run far from the others",
+      ClusterFindings.COMPACTIONS, "Compactions",
+      ClusterFindings.UPDATES_BLOCKED, "Updates blocked",
+      ClusterFindings.GC, "GC",
+      ClusterFindings.RPC_QUEUE, "RPC queue");
 
   private FindingsReport() {
   }

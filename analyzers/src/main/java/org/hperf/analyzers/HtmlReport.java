@@ -77,7 +77,6 @@ final class HtmlReport {
       }
     });
     s.append(FindingsReport.html(w));
-    s.append(ClusterReport.findingsHtml(w));
     s.append(PlacementReport.findingsHtml(w)).append("</div>\n");
     s.append("<div class=\"charts\" id=\"").append(id).append("-charts\">\n").append(throughputChart(w).render())
         .append(p99Chart(w).render());

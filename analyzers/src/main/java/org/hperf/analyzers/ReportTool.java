@@ -113,7 +113,6 @@ public final class ReportTool extends HperfTool {
     for (WorkloadReport w : workloads) {
       FindingsReport.textLines(w).forEach(line -> out.append(line).append('\n'));
       PlacementReport.textLines(w).forEach(line -> out.append(line).append('\n'));
-      ClusterReport.textLines(w).forEach(line -> out.append(line).append('\n'));
     }
     if (workloads.stream().anyMatch(PlacementReport::hasPlacement)) {
       out.append(String.format("%n%-16s %-6s %-24s %-18s %12s %7s %9s %9s%n", "workload", "run", "region server",

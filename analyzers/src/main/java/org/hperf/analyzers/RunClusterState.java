@@ -21,7 +21,7 @@ import org.hperf.core.run.TaskLogFormat;
  * One run's {@link RunSummary.ClusterState}, read in the aggregate's driver from the run
  * directory: its {@value ClusterMetricsLog#FILE} (each server's samples from the last before the
  * window to the first after it) and the jvm lines of its task logs (the intervals that overlap the
- * window), then the findings ({@link ClusterFindings}). A run directory without the file (recorded
+ * window); what they say is {@link ClusterFindings}'s. A run directory without the file (recorded
  * by an older hperf) has no server samples; task logs without jvm lines give no client intervals.
  */
 final class RunClusterState {
@@ -35,9 +35,7 @@ final class RunClusterState {
     for (FileStatus log : fs.listStatus(runDir, p -> TaskLogFormat.isLogName(p.getName()))) {
       clients.addAll(clientIntervals(fs, log.getPath(), windowStartMs, windowEndMs));
     }
-    RunSummary.ClusterState withoutFindings = new RunSummary.ClusterState(servers, clients, List.of());
-    return new RunSummary.ClusterState(servers, clients,
-        ClusterFindings.of(withoutFindings, Math.max(0, windowEndMs - windowStartMs)));
+    return new RunSummary.ClusterState(servers, clients);
   }
 
   private static Map<String, List<RunSummary.ServerSample>> serverSamples(FileSystem fs, Path runDir,

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.hperf.core.run.ClusterMetricsLog.Metric;
 import org.hperf.core.run.RunSummary.ClientInterval;
 import org.hperf.core.run.RunSummary.ClusterState;
+import org.hperf.core.run.RunSummary.Finding;
 import org.hperf.core.run.RunSummary.ServerSample;
 import org.junit.jupiter.api.Test;
 
@@ -38,14 +39,30 @@ class ClusterFindingsTest {
     return samples;
   }
 
+  /** The findings' texts. */
   private static List<String> findings(List<ServerSample> samples, List<ClientInterval> clients) {
-    return ClusterFindings.of(new ClusterState(Map.of(RS, samples), clients, List.of()), WINDOW_MS);
+    return ClusterFindings.of("run-1", new ClusterState(Map.of(RS, samples), clients), WINDOW_MS).stream()
+        .map(Finding::text).toList();
   }
 
   private static void set(List<ServerSample> samples, int index, Metric metric, double value) {
     Map<String, Double> m = new HashMap<>(samples.get(index).metrics());
     m.put(metric.column(), value);
     samples.set(index, new ServerSample(samples.get(index).offsetMs(), m));
+  }
+
+  @Test
+  void eachFindingNamesItsKindAndRunForTheSummarysList() {
+    List<ServerSample> s = quiet();
+    set(s, 3, Metric.COMPACTION_QUEUE, 1);
+    for (int i = 4; i < s.size(); i++) {
+      set(s, i, Metric.UPDATES_BLOCKED_MS, 1_000); // a running total: it grew during the window
+    }
+    List<ClientInterval> clients = List.of(new ClientInterval("client-00000", 0, WINDOW_MS, 5, 700, -1, false));
+    List<Finding> f = ClusterFindings.of("run-2", new ClusterState(Map.of(RS, s), clients), WINDOW_MS);
+    assertEquals(List.of(ClusterFindings.COMPACTIONS, ClusterFindings.UPDATES_BLOCKED, ClusterFindings.GC),
+        f.stream().map(Finding::kind).toList(), f.toString());
+    assertTrue(f.stream().allMatch(finding -> finding.run().equals("run-2")), f.toString());
   }
 
   @Test

@@ -296,14 +296,17 @@ class ReportToolTest {
     assertEquals(List.of(new org.hperf.core.run.RunSummary.ClientInterval("client-00000", 0, 10_000, 4, 250, 3_000,
         false)), state.clients());
     assertEquals(List.of(
-        "compactions ran during the window on rs1:16020: compaction queue up to 2",
-        "GC on client client-00000: 250 ms in 4 collections, 2.5% of the window"), state.findings());
+        "compactions run-1: compactions ran during the window on rs1:16020: compaction queue up to 2",
+        "gc run-1: GC on client client-00000: 250 ms in 4 collections, 2.5% of the window"),
+        summary.findings().stream().map(f -> f.kind() + " " + f.line()).toList(),
+        "the cluster's findings in the summary's one list");
 
     ToolRun report = report(dir, tmp.resolve("cluster.html"));
-    assertTrue(report.out().contains("CLUSTER: workloadf run-1: compactions ran during the window on rs1:16020"),
+    assertTrue(report.out().contains("COMPACTIONS: workloadf run-1: compactions ran during the window on rs1:16020"),
         report.out());
     String html = Files.readString(tmp.resolve("cluster.html"));
-    assertTrue(html.contains("<b>Cluster</b> run-1: GC on client client-00000"), html);
+    assertTrue(html.contains("data-kind=\"gc\" style=\"color:#9c4a00\"><b>GC</b> run-1: GC on client client-00000"),
+        html);
     int row = html.indexOf("data-server=\"rs1:16020\"");
     int clients = html.indexOf("data-server=\"clients\"");
     assertTrue(row > 0 && clients > row, html);

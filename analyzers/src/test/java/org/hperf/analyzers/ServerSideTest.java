@@ -20,9 +20,11 @@ import org.junit.jupiter.api.Test;
 class ServerSideTest {
   @Test
   void eachSideShowsItsServersAndFindings() throws Exception {
-    // A: two runs on one server, updates at 1,000 and 1,200 ops/s, p99 900 and 2,000 us; run-1 warmed up.
+    // A: two runs on one server, updates at 1,000 and 1,200 ops/s, p99 900 and 2,000 us; run-1 warmed up,
+    // compactions ran during run-2 (the cluster state's finding, in the same list).
     RunSummary a = summary(List.of(run(1_000, "rs-a:16020", 900, List.of()), run(1_200, "rs-a:16020", 2_000,
-        List.of())), List.of(new RunSummary.Finding(SteadyState.WARM_UP, "run-1", "throughput rose")));
+        List.of())), List.of(new RunSummary.Finding(SteadyState.WARM_UP, "run-1", "throughput rose"),
+        new RunSummary.Finding(ClusterFindings.COMPACTIONS, "run-2", "compactions ran on rs-a:16020")));
     // B: two runs on two servers, one of them hot in run-2.
     RunSummary b = summary(List.of(run(1_500, "rs-b1:16020", 700, List.of()), run(1_500, "rs-b2:16020", 3_000,
         List.of(new RunSummary.Hotspot("server", "rs-b2:16020", "UPDATE", 1, 0.5, 0, "rs-b2:16020 served 100%")))),
@@ -33,7 +35,8 @@ class ServerSideTest {
     ServerSide.ServerFigures onA = report.serverSideA().servers().get(0);
     assertEquals(new ServerSide.ServerFigures("rs-a:16020", "UPDATE", 2, 1_100, 1, 900), onA,
         "mean of the runs' ops/s; p99 of the median run (the lower middle of two)");
-    assertEquals(List.of("warm-up run-1: throughput rose"), report.serverSideA().findings());
+    assertEquals(List.of("warm-up run-1: throughput rose", "compactions run-2: compactions ran on rs-a:16020"),
+        report.serverSideA().findings());
     assertEquals(List.of("hotspot run-2: rs-b2:16020 served 100%"), report.serverSideB().findings());
     assertEquals(List.of("rs-b1:16020", "rs-b2:16020"),
         report.serverSideB().servers().stream().map(ServerSide.ServerFigures::server).toList());
@@ -43,7 +46,8 @@ class ServerSideTest {
         text);
     assertTrue(text.contains("B    rs-b2:16020              UPDATE                  1      1,500.0  100.0%     3,000"),
         text);
-    assertTrue(text.contains("A  warm-up run-1: throughput rose\nB  hotspot run-2: rs-b2:16020 served 100%\n"), text);
+    assertTrue(text.contains("A  warm-up run-1: throughput rose\nA  compactions run-2: compactions ran on rs-a:16020\n"
+        + "B  hotspot run-2: rs-b2:16020 served 100%\n"), text);
 
     ByteArrayOutputStream json = new ByteArrayOutputStream();
     report.write(json);

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -44,8 +45,7 @@ import org.hperf.core.OperationType;
  *             "cluster": {"servers": {"host:16020": [{"offsetMs": -2000, "metrics": {"compactionQueueLength": 0,
  *                 "gcTimeMs": 340, ..}}, ..]},
  *               "clients": [{"task": "client-00000", "offsetMs": 0, "lengthMs": 10000, "gcCount": 2, "gcTimeMs": 31,
- *                 "cpuMs": 8200, "sharedJvm": false}, ..],
- *               "findings": ["compactions ran during the window on host:16020: ..", ..]}}, ..},
+ *                 "cpuMs": 8200, "sharedJvm": false}, ..]}}, ..},
  *  "configuration": {"run.properties key": "value", ..},
  *  "findings": [{"kind": "warm-up", "run": "run-1", "text": "throughput rose from 6,100 to 17,800 ops/s .."}, ..]}
  * </pre>
@@ -54,11 +54,11 @@ import org.hperf.core.OperationType;
  * A run's cluster state ({@link ClusterState}) holds each server's samples from the last one before
  * the window to the first one after it (so running totals can be differenced over the window; a
  * negative offset is before the window start), a metric the server did not expose left out; each
- * client task's jvm intervals; and the findings ({@code ClusterFindings} in analyzers). A run without
- * cluster-metrics.csv has empty ones.
+ * client task's jvm intervals. A run without cluster-metrics.csv has empty ones.
  * Tags are in {@link #TAG_ORDER}; runs in the order the aggregate gave them; configuration by key.
  * {@code findings} are what the aggregate noticed about the runs as a whole, each a {@link Finding}
- * (its kind, the run it names, a line of text), in the order found; any analysis may add a kind.
+ * (its kind, the run it names, a line of text), in the order found; any analysis may add a kind
+ * (the steady-state analysis, the cluster state's: compactions, blocked updates, GC, RPC queue).
  * Every field is required on read: a summary of another shape is refused, not read as zeros.
  */
 public record RunSummary(String workload, int runs, long intervalSeconds, Map<String, Overall> overall,
@@ -144,19 +144,18 @@ public record RunSummary(String workload, int runs, long intervalSeconds, Map<St
   /**
    * The region servers' and the client tasks' own state during one run, from the run's
    * {@link ClusterMetricsLog} and its task logs' jvm lines ({@link TaskLogFormat.JvmInterval}):
-   * per server its samples inside the window, per task its intervals, and the findings
-   * (one line each) that explain a stall. Empty for a run without them.
+   * per server its samples inside the window, per task its intervals. Empty for a run without
+   * them. What they say about the run is in the summary's {@link Finding}s, with every other
+   * analysis's (a summary that kept them here as strings is of another shape: refused on read).
    */
-  public record ClusterState(Map<String, List<ServerSample>> servers, List<ClientInterval> clients,
-      List<String> findings) {
-    public static final ClusterState NONE = new ClusterState(Map.of(), List.of(), List.of());
+  public record ClusterState(Map<String, List<ServerSample>> servers, List<ClientInterval> clients) {
+    public static final ClusterState NONE = new ClusterState(Map.of(), List.of());
 
     public ClusterState {
       Map<String, List<ServerSample>> byServer = new TreeMap<>();
       servers.forEach((server, samples) -> byServer.put(server, List.copyOf(samples)));
       servers = Collections.unmodifiableMap(byServer);
       clients = List.copyOf(clients);
-      findings = List.copyOf(findings);
     }
   }
 
@@ -181,6 +180,13 @@ public record RunSummary(String workload, int runs, long intervalSeconds, Map<St
     Map<String, Run> runs = new LinkedHashMap<>();
     perRun.forEach((name, run) -> runs.put(name, states.containsKey(name) ? run.withCluster(states.get(name)) : run));
     return new RunSummary(workload, this.runs, intervalSeconds, overall, runs, configuration, findings);
+  }
+
+  /** This summary with {@code more} findings after its own. */
+  public RunSummary withFindings(List<Finding> more) {
+    List<Finding> all = new ArrayList<>(findings);
+    all.addAll(more);
+    return new RunSummary(workload, runs, intervalSeconds, overall, perRun, configuration, all);
   }
 
   /**

@@ -43,7 +43,7 @@ class RunSummaryTest {
     assertEquals(-500, first.path("offsetMs").asLong());
     assertEquals(340.0, first.path("metrics").path("gcTimeMs").asDouble());
     assertTrue(!first.path("metrics").has("compactionQueueLength"), "a metric not sampled is absent, not 0: " + first);
-    assertEquals(1, cluster.findings().size());
+    assertEquals(1, cluster.clients().size());
     assertEquals(List.of("run-1: throughput rose", "run-1: a finding, \"quoted\""),
         read.findings().stream().map(RunSummary.Finding::line).toList(), "findings in the order given");
     assertEquals("warm-up", tree.path("findings").get(0).path("kind").asText());
@@ -63,7 +63,7 @@ class RunSummaryTest {
   }
 
   @Test
-  void aSummaryOfAnotherShapeIsRefusedNotReadAsZeros() {
+  void aSummaryOfAnotherShapeIsRefusedNotReadAsZeros() throws IOException {
     String missing = "{\"workload\": \"w\", \"runs\": 0, \"overall\": {}, \"perRun\": {}, \"configuration\": {}}";
     assertThrows(IOException.class, () -> RunSummary.read(new ByteArrayInputStream(missing.getBytes(
         StandardCharsets.UTF_8))), "intervalSeconds missing");
@@ -75,6 +75,10 @@ class RunSummaryTest {
         + " \"configuration\": {}, \"findings\": [], \"extra\": 1}";
     assertThrows(IOException.class, () -> RunSummary.read(new ByteArrayInputStream(unknown.getBytes(
         StandardCharsets.UTF_8))), "unknown field");
+    String clusterFindings = json(summary(Map.of())).replace("\"clients\" : [", "\"findings\" : [ \"GC\" ],\n\"clients\" : [");
+    assertTrue(clusterFindings.contains("\"findings\" : [ \"GC\" ]"), clusterFindings);
+    assertThrows(IOException.class, () -> RunSummary.read(new ByteArrayInputStream(clusterFindings.getBytes(
+        StandardCharsets.UTF_8))), "a summary that kept its cluster findings as strings in the run's cluster state");
   }
 
   @Test
@@ -108,8 +112,7 @@ class RunSummaryTest {
         Map.of("host-b:16020", List.of(new RunSummary.ServerSample(-500, Map.of("gcTimeMs", 340.0)),
             new RunSummary.ServerSample(9_500, Map.of("gcTimeMs", 410.0, "compactionQueueLength", 1.0))),
             "host-a:16020", List.of(new RunSummary.ServerSample(0, Map.of()))),
-        List.of(new RunSummary.ClientInterval("client-00000", 0, 10_000, 2, 31, 8200, false)),
-        List.of("compactions ran during the window on host-b:16020: compaction queue up to 1, 0 cells compacted"));
+        List.of(new RunSummary.ClientInterval("client-00000", 0, 10_000, 2, 31, 8200, false)));
     RunSummary.Run run = new RunSummary.Run(2, List.of("7 failed operations"), 1_000, 11_000, operations, placement)
         .withCluster(cluster);
     return new RunSummary("workloada", 1, 10, overall, Map.of("run-1", run), configuration,
