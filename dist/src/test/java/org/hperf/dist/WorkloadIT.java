@@ -103,9 +103,30 @@ class WorkloadIT {
     }
   }
 
+  /**
+   * The async client on Linux's native epoll transport instead of the HBase client's default NIO
+   * ({@code -D hperf.client.epoll=true}): the same assertions; where epoll cannot load, one line
+   * says so and the default transport runs.
+   */
+  @Order(1)
+  @Test
+  void asyncClientOnNativeEpollRunsAndItsCountersEqualItsHistogramLogs() throws Exception {
+    ToolRun run = assertRunCountsEqualLogs("workloada", new File(RUNS, "async-epoll"),
+        List.of("-D", "hperf.client.epoll=true"), "--client", "async");
+    boolean epoll = org.apache.hbase.thirdparty.io.netty.channel.epoll.Epoll.isAvailable();
+    assertEquals(!epoll, run.err().contains("native epoll is not available here"), run.all());
+  }
+
   private static void assertRunCountsEqualLogs(String workload, File output, String... clientOptions)
       throws Exception {
-    List<String> args = new java.util.ArrayList<>(List.of("-P", "../conf/workloads/" + workload,
+    assertRunCountsEqualLogs(workload, output, List.of(), clientOptions);
+  }
+
+  /** Runs the workload (generic options such as -D first) and checks its counters against its logs. */
+  private static ToolRun assertRunCountsEqualLogs(String workload, File output, List<String> genericOptions,
+      String... clientOptions) throws Exception {
+    List<String> args = new java.util.ArrayList<>(genericOptions);
+    args.addAll(List.of("-P", "../conf/workloads/" + workload,
         "--table", TABLE, "--clients", "2", "--threads", "4", "--duration", "2", "--interval", "1",
         // randomread-mem's file asks for 100,000 records; the run phase may only pick among fewer.
         "-p", "recordcount=" + RECORDS / 2, "--per-server", "on", "--output", output.getPath()));
@@ -149,6 +170,7 @@ class WorkloadIT {
       assertTrue(counters.get("Rows scanned") <= 100 * counters.get("Scan OK"), run.all());
       assertTrue(counters.get("Rows scanned") >= 90 * counters.get("Scan OK"), run.all());
     }
+    return run;
   }
 
   /**
@@ -424,8 +446,9 @@ class WorkloadIT {
     assertTrue(state.servers().get(server).size() >= durationSeconds - 1, state.servers().toString());
     assertTrue(!state.clients().isEmpty() && state.clients().stream().allMatch(c -> c.task().equals("client-00000")),
         "the task's jvm lines: " + state.clients());
-    for (String finding : state.findings()) {
-      assertTrue(aggregate.out().contains("run-1: " + finding), "aggregate prints " + finding + "\n" + aggregate.all());
+    for (RunSummary.Finding finding : summary.findings()) {
+      assertTrue(aggregate.out().contains(finding.kind() + " " + finding.line()),
+          "aggregate prints " + finding + "\n" + aggregate.all());
     }
 
     File report = new File(output, "report.html");
@@ -433,8 +456,9 @@ class WorkloadIT {
         report.getPath());
     assertEquals(ExitCode.OK, html.exitCode(), html.all());
     String page = java.nio.file.Files.readString(report.toPath());
-    for (String finding : state.findings()) {
-      assertTrue(page.contains("<b>Cluster</b> run-1: " + finding.replace("&", "&amp;")), "the report shows " + finding);
+    for (RunSummary.Finding finding : summary.findings()) {
+      assertTrue(page.contains("data-kind=\"" + finding.kind() + "\"") && page.contains("</b> "
+          + finding.line().replace("&", "&amp;")), "the report shows " + finding);
     }
     assertTrue(page.contains("data-server=\"" + server + "\"") && page.contains("compaction queue"), "server row");
   }

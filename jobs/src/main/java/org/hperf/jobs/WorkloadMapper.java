@@ -60,6 +60,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
   protected void setup(Context context) throws IOException, InterruptedException {
     Configuration conf = new Configuration(context.getConfiguration());
     ClientRetries.enable(conf);
+    ClientTransport.configure(conf);
     if (RunSpec.readFrom(conf).client() == ClientMode.ASYNC) {
       asyncConnection = await(ConnectionFactory.createAsyncConnection(conf));
     } else {
