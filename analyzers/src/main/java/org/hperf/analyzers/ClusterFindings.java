@@ -7,8 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import org.hperf.core.run.ClusterMetricsLog.Metric;
 import org.hperf.core.run.RunSummary.ClientInterval;
-import org.hperf.core.run.RunSummary.Finding;
 import org.hperf.core.run.RunSummary.ClusterState;
+import org.hperf.core.run.RunSummary.Finding;
 import org.hperf.core.run.RunSummary.ServerSample;
 
 /**

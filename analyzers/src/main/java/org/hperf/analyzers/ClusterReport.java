@@ -8,8 +8,9 @@ import org.hperf.core.run.RunSummary;
 
 /**
  * The report's view of the cluster's and the clients' own state during a workload's runs (each
- * run's {@link RunSummary.ClusterState}): one row of small charts per region server (RPC queue, memstore, compaction queue,
- * GC time, heap; every run overlaid) plus one for the client tasks (GC time and CPU per interval),
+ * run's {@link RunSummary.ClusterState}): one row of small charts per region server (RPC queue,
+ * memstore, compaction queue, GC time, heap; every run overlaid) plus one for the client tasks (GC
+ * time and CPU per interval),
  * on the time axis of the throughput and p99 charts: seconds from the run's window start. A
  * metric the server did not expose has no point, not a zero. What the state says ({@link
  * ClusterFindings}) is among the summary's findings, shown by {@link FindingsReport}.

@@ -15,8 +15,8 @@ import org.hperf.core.cli.ParsedOptions;
  * ({@link RelativeChange}): "no significant difference" when the interval spans zero, and no
  * verdict at all from one run on a side. Runs of different workloads or record counts are refused
  * unless forced. Then each side's server-side picture ({@link ServerSide}): its region servers'
- * throughput and p99 and its findings (warm-up, outlier runs, the cluster state's, hotspots). {@code perf ab} prints the
- * same table for each of its workloads.
+ * throughput and p99 and its findings (warm-up, outlier runs, the cluster state's, hotspots).
+ * {@code perf ab} prints the same table for each of its workloads.
  */
 public final class CompareTool extends HperfTool {
   public static final String NAME = "compare";
