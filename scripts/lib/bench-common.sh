@@ -8,6 +8,18 @@ load_average() {
   uptime | sed 's/.*load average: //'
 }
 
+# Prints the load averages at the start and end and the core count, and a warning when the start's
+# 1-minute figure was above the core count. The end figure includes the benchmark's own cluster and
+# clients; only the start says whether something else was running.
+print_load_averages() { # print_load_averages <at start> <at end>
+  local cores
+  cores=$(nproc)
+  echo "load average (1, 5, 15 min): $1 at start, $2 at end; $cores cores (nproc)"
+  if awk -v cores="$cores" -v a="${1%%,*}" 'BEGIN { exit !(a > cores) }'; then
+    echo "warning: the load was above the core count at the start: other work shared the CPUs, so these figures are noise"
+  fi
+}
+
 # Fails the benchmark with the end of a log.
 bench_fail() { # bench_fail <message> <log>
   echo "$bench_name: $1; the end of $2:" >&2
