@@ -1,19 +1,82 @@
 package org.hperf.core;
 
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.EnumSet;
+import java.util.Set;
 import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.fs.permission.FsAction;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.io.nativeio.NativeIO;
 
 /**
- * The local file system as the embedded cluster's one file system. HBase bulk-loads a file by
- * renaming it into the region when source and region are on the same file system, and decides
- * that by comparing the two file systems' canonical service names ({@code FSUtils.isSameHdfs}).
- * Hadoop's LocalFileSystem has none (null), so HBase copies every HFile on a local cluster, twice
- * the disk writes of the load, where a real cluster (HDFS) renames it. The local disk is one file
- * system, so it gets a service name, and the embedded cluster's bulk load is a rename as on HDFS.
- * Used only by the embedded cluster ({@code fs.file.impl}).
+ * The local file system as the embedded cluster's one file system. Used only by the embedded
+ * cluster ({@code fs.file.impl}), for two reasons:
+ * <ul>
+ *   <li>HBase bulk-loads a file by renaming it into the region when source and region are on the
+ *   same file system, and decides that by comparing the two file systems' canonical service names
+ *   ({@code FSUtils.isSameHdfs}). Hadoop's LocalFileSystem has none (null), so HBase copies every
+ *   HFile on a local cluster, twice the disk writes of the load, where a real cluster (HDFS)
+ *   renames it. The local disk is one file system, so it gets a service name, and the embedded
+ *   cluster's bulk load is a rename as on HDFS.</li>
+ *   <li>Without Hadoop's native library, RawLocalFileSystem sets every permission by starting a
+ *   {@code chmod} process: a 1,000-row load into 16 regions started 131 of them (JFR's
+ *   jdk.ProcessStart), each a fork of a multi-gigabyte JVM. Here the JDK sets them in-process.</li>
+ * </ul>
  */
 public final class SameFileSystemLocal extends LocalFileSystem {
+  public SameFileSystemLocal() {
+    super(new InProcessPermissions());
+  }
+
   @Override
   public String getCanonicalServiceName() {
     return "file:///";
+  }
+
+  /** RawLocalFileSystem with chmod done by the JDK (POSIX permissions) instead of a child process. */
+  static final class InProcessPermissions extends RawLocalFileSystem {
+    @Override
+    public void setPermission(Path path, FsPermission permission) throws IOException {
+      if (NativeIO.isAvailable()) {
+        super.setPermission(path, permission); // already in-process, and keeps the sticky bit
+        return;
+      }
+      try {
+        Files.setPosixFilePermissions(pathToFile(path).toPath(), posix(permission));
+      } catch (NoSuchFileException e) {
+        throw new FileNotFoundException("File " + path + " does not exist");
+      }
+    }
+  }
+
+  /** The rwx bits of a permission as the JDK names them; the sticky bit has no POSIX-view name. */
+  static Set<PosixFilePermission> posix(FsPermission permission) {
+    Set<PosixFilePermission> bits = EnumSet.noneOf(PosixFilePermission.class);
+    add(bits, permission.getUserAction(), PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
+        PosixFilePermission.OWNER_EXECUTE);
+    add(bits, permission.getGroupAction(), PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE,
+        PosixFilePermission.GROUP_EXECUTE);
+    add(bits, permission.getOtherAction(), PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE,
+        PosixFilePermission.OTHERS_EXECUTE);
+    return bits;
+  }
+
+  private static void add(Set<PosixFilePermission> bits, FsAction action, PosixFilePermission read,
+      PosixFilePermission write, PosixFilePermission execute) {
+    if (action.implies(FsAction.READ)) {
+      bits.add(read);
+    }
+    if (action.implies(FsAction.WRITE)) {
+      bits.add(write);
+    }
+    if (action.implies(FsAction.EXECUTE)) {
+      bits.add(execute);
+    }
   }
 }

@@ -1,0 +1,56 @@
+package org.hperf.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.FileNotFoundException;
+import java.nio.file.Files;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The embedded cluster's local file system sets permissions as chmod would, without the process. */
+class SameFileSystemLocalTest {
+  @TempDir
+  java.nio.file.Path dir;
+
+  private FileSystem fileSystem() throws Exception {
+    Configuration conf = new Configuration(false);
+    conf.set("fs.file.impl", SameFileSystemLocal.class.getName());
+    conf.setBoolean("fs.file.impl.disable.cache", true);
+    return FileSystem.get(java.net.URI.create("file:///"), conf);
+  }
+
+  @Test
+  void setsTheBitsChmodWould() throws Exception {
+    try (FileSystem fs = fileSystem()) {
+      Path file = new Path(dir.resolve("f").toUri());
+      fs.create(file).close();
+      fs.setPermission(file, new FsPermission((short) 0640));
+      assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("f"))));
+      Path sub = new Path(dir.resolve("d").toUri());
+      fs.mkdirs(sub, new FsPermission((short) 0751));
+      assertEquals("rwxr-x--x", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("d"))));
+      assertEquals(new FsPermission((short) 0640), fs.getFileStatus(file).getPermission());
+    }
+  }
+
+  @Test
+  void aMissingFileIsNotFound() throws Exception {
+    try (FileSystem fs = fileSystem()) {
+      assertThrows(FileNotFoundException.class,
+          () -> fs.setPermission(new Path(dir.resolve("none").toUri()), new FsPermission((short) 0644)));
+    }
+  }
+
+  @Test
+  void keepsAServiceNameSoBulkLoadsRename() throws Exception {
+    try (FileSystem fs = fileSystem()) {
+      assertEquals("file:///", fs.getCanonicalServiceName());
+    }
+  }
+}
