@@ -12,11 +12,11 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
-import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.hperf.core.Compactions;
@@ -43,8 +43,8 @@ import org.hperf.core.cli.ParsedOptions;
 public final class LoadTool extends HperfTool {
   public static final String NAME = "load";
   /**
-   * A map task costs a few hundred milliseconds of its own (spill, sort, a file every reducer
-   * fetches), so a small load gets fewer maps than regions.
+   * A task has a fixed cost of its own (start, HFile writers opened and closed; in bulk mode it
+   * also walks every record number of the range), so a small load gets fewer maps than regions.
    */
   static final long RECORDS_PER_MAP_AT_LEAST = 100_000;
 
@@ -56,7 +56,9 @@ public final class LoadTool extends HperfTool {
     RecordRange.addTo(options);
     return options
         .value(null, "mode", "bulk|put", "bulk: HFiles + bulk load; put: BufferedMutator puts", "bulk")
-        .value(null, "maps", "n", "map tasks, each a contiguous range of record numbers",
+        .value(null, "maps", "n", "map tasks; bulk: each writes the HFiles of a contiguous group of regions (at"
+            + " most one a region; more if a group would hold over " + RegionGroupInputFormat.MAX_KEYS_PER_TASK
+            + " keys to sort); put: each a contiguous range of record numbers",
             "one per region, but at least " + RECORDS_PER_MAP_AT_LEAST + " records a map")
         .value(null, "hfile-dir", "path", "where bulk mode writes HFiles before loading them; must not exist",
             "${hbase.fs.tmp.dir}/hperf-hfiles-<table>-<time>")
@@ -82,10 +84,11 @@ public final class LoadTool extends HperfTool {
       Path hfileDir = mode == LoadMode.BULK ? hfileDir(parsed, conf, dataset) : null;
       Job job = createSubmittableJob(conf, connection, dataset, range, mode, maps, hfileDir);
       System.out.printf("loading records [%d, %d) into %s (%d regions) in %s mode with %d map tasks%n",
-          range.first(), range.end(), dataset.table(), regions, mode.optionValue(), maps);
+          range.first(), range.end(), dataset.table(), regions, mode.optionValue(),
+          job.getConfiguration().getInt(MRJobConfig.NUM_MAPS, maps));
       if (mode == LoadMode.BULK) {
-        System.out.println("bulk mode counts records as the reducers write them: 0% while the maps generate"
-            + " and sort the keys");
+        System.out.println("bulk mode counts records as the maps write them: 0% while each map collects and"
+            + " sorts its regions' keys");
       }
       long started = System.nanoTime();
       JobProgress progress = JobProgress.counting("load " + dataset.table(), "records", range.count(),
@@ -95,7 +98,7 @@ public final class LoadTool extends HperfTool {
         return ExitCode.FAILED;
       }
       if (mode == LoadMode.BULK) {
-        bulkLoad(conf, dataset.tableName(), hfileDir);
+        bulkLoad(conf, dataset.tableName(), hfileDir, RegionGroupInputFormat.hfilesPerRegion(job.getConfiguration()));
       }
       double seconds = (System.nanoTime() - started) / 1e9;
       JobCounters.print(job, LoadCounters.class, System.out);
@@ -120,34 +123,36 @@ public final class LoadTool extends HperfTool {
       RecordRange range, LoadMode mode, int maps, Path hfileDir) throws IOException {
     Configuration conf = new Configuration(baseConf);
     dataset.writeTo(conf);
-    KeyRangeInputFormat.setRange(conf, range.first(), range.count(), maps);
+    if (mode == LoadMode.PUT) {
+      KeyRangeInputFormat.setRange(conf, range.first(), range.count(), maps);
+    }
     Job job = Job.getInstance(conf, "hperf load " + dataset.table() + " [" + range.first() + ", "
         + range.end() + ") " + mode.optionValue());
     job.setJarByClass(LoadTool.class);
-    job.setInputFormatClass(KeyRangeInputFormat.class);
     // A speculative twin would generate and write the same rows again: wasted, never useful here.
     job.setSpeculativeExecution(false);
     if (mode == LoadMode.BULK) {
-      job.setMapperClass(RowKeyMapper.class);
-      job.setMapOutputKeyClass(ImmutableBytesWritable.class);
-      job.setMapOutputValueClass(NullWritable.class);
+      // Map-only: each task writes the HFiles of a group of regions (RegionHFileMapper).
+      job.setInputFormatClass(RegionGroupInputFormat.class);
+      job.setMapperClass(RegionHFileMapper.class);
+      job.setNumReduceTasks(0);
       try (Table table = connection.getTable(dataset.tableName());
           RegionLocator locator = connection.getRegionLocator(dataset.tableName())) {
-        // One reducer per region behind a total-order partitioner, writing HFiles for its region.
-        HFileOutputFormat2.configureIncrementalLoad(job, table.getDescriptor(), locator);
+        RegionGroupInputFormat.configure(job.getConfiguration(), locator.getStartKeys(), maps, range);
+        // The table's compression, bloom filter, block size and encoding, for the HFile writers.
+        HFileOutputFormat2.configureIncrementalLoadMap(job, table.getDescriptor());
       }
       if (hfileDir.getFileSystem(conf) instanceof org.apache.hadoop.fs.LocalFileSystem) {
         // Locality asks the cluster where each region is, over a connection of its own per
-        // reducer, to place HDFS blocks there; on a local file system there is nothing to place.
+        // HFile writer, to place HDFS blocks there; on a local file system there is nothing to place.
         job.getConfiguration().setBoolean(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY, false);
       }
-      // Only row keys cross the shuffle; the reducer generates each row's cells from its key.
-      job.setReducerClass(RowCellsReducer.class);
-      job.getConfiguration().setLong(RowCellsReducer.CELL_TIMESTAMP, System.currentTimeMillis());
+      job.getConfiguration().setLong(RegionHFileMapper.CELL_TIMESTAMP, System.currentTimeMillis());
       FileOutputFormat.setOutputPath(job, hfileDir);
       // BulkLoadHFiles expects only family directories under hfileDir.
       job.getConfiguration().setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false);
     } else {
+      job.setInputFormatClass(KeyRangeInputFormat.class);
       job.setMapperClass(RecordGeneratorMapper.class);
       job.setMapOutputKeyClass(ImmutableBytesWritable.class);
       job.setMapOutputValueClass(Put.class);
@@ -159,7 +164,12 @@ public final class LoadTool extends HperfTool {
     return job;
   }
 
-  private static void bulkLoad(Configuration conf, TableName table, Path hfileDir) throws IOException {
+  private static void bulkLoad(Configuration baseConf, TableName table, Path hfileDir, int hfilesPerRegion)
+      throws IOException {
+    Configuration conf = new Configuration(baseConf);
+    // BulkLoadHFiles refuses more than 32 files a region by default; record slices make one each.
+    conf.setInt(BulkLoadHFiles.MAX_FILES_PER_REGION_PER_FAMILY,
+        Math.max(hfilesPerRegion, conf.getInt(BulkLoadHFiles.MAX_FILES_PER_REGION_PER_FAMILY, 32)));
     // BulkLoadHFiles reports nothing while it works, so there is no percent to give, only the end.
     System.out.println("moving the HFiles into " + table.getNameAsString() + " (no progress lines for this step)");
     long started = System.nanoTime();

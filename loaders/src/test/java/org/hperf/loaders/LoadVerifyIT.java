@@ -7,6 +7,10 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -18,6 +22,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.hperf.core.ExitCode;
 import org.hperf.core.InsertOrder;
 import org.hperf.core.KeySpace;
@@ -49,6 +54,23 @@ class LoadVerifyIT {
       assertEquals(RECORDS / REGIONS, rows, "rows per region: " + Arrays.toString(rowsPerRegion));
     }
     assertVerifies("bulk_t", RECORDS);
+  }
+
+  @Test
+  void bulkLoadInRecordSlicesGivesEachRegionOneHFileASliceAndVerifies() throws Exception {
+    createTable("sliced_t", RECORDS, REGIONS);
+    // 4 groups of 4 regions hold 5,000 keys each: over 3,000, so each group's records in 2 slices.
+    ToolRun load = MiniClusterExtension.run(new LoadTool(), "-D", "hperf.load.max.keys.per.task=3000",
+        "--table", "sliced_t", "--maps", "4");
+    assertEquals(ExitCode.OK, load.exitCode(), load.all());
+    assertTrue(load.out().contains("with 8 map tasks"), load.all());
+    assertCounter(load, "Records written", RECORDS);
+    int[] hfiles = hfilesPerRegion("sliced_t");
+    assertEquals(REGIONS, hfiles.length);
+    for (int files : hfiles) {
+      assertEquals(2, files, "HFiles per region: " + Arrays.toString(hfiles));
+    }
+    assertVerifies("sliced_t", RECORDS);
   }
 
   @Test
@@ -146,6 +168,30 @@ class LoadVerifyIT {
         .matcher(run.out());
     long actual = m.find() ? Long.parseLong(m.group(1).replace(",", "")) : 0;
     assertEquals(expected, actual, displayName + "\n" + run.all());
+  }
+
+  /** The store files of each region's one family, counted in the cluster's root directory. */
+  private static int[] hfilesPerRegion(String tableName) throws IOException {
+    Configuration conf = MiniClusterExtension.cluster().configuration();
+    Path tableDir = CommonFSUtils.getTableDir(CommonFSUtils.getRootDir(conf), TableName.valueOf(tableName));
+    FileSystem fs = tableDir.getFileSystem(conf);
+    return Arrays.stream(fs.listStatus(tableDir))
+        .filter(region -> region.isDirectory() && !region.getPath().getName().startsWith("."))
+        .mapToInt(region -> {
+          try {
+            FileStatus[] families = fs.listStatus(region.getPath(),
+                path -> !path.getName().startsWith(".") && !path.getName().equals("recovered.edits"));
+            int files = 0;
+            for (FileStatus family : families) {
+              if (family.isDirectory()) {
+                files += fs.listStatus(family.getPath()).length;
+              }
+            }
+            return files;
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        }).toArray();
   }
 
   private static int[] rowsPerRegion(String tableName) throws IOException {
