@@ -143,4 +143,21 @@ class KeySpaceTest {
     }
     assertTrue(new KeyRange(keys, new byte[0], new byte[0]).containsKeyNumber(keys.keyNumber(5)));
   }
+
+  @Test
+  void decimalDigitsAtEveryPowerOfTenAndBetween() {
+    SplittableRandom random = new SplittableRandom(11);
+    for (long power = 1, exponent = 0; exponent < 19; exponent++, power *= 10) {
+      for (long value : new long[] {power - 1, power, power + 1, power * 2 - 1}) {
+        if (value >= 0) {
+          assertEquals(Long.toString(value).length(), KeySpace.decimalDigits(value), "digits of " + value);
+        }
+      }
+    }
+    assertEquals(19, KeySpace.decimalDigits(Long.MAX_VALUE));
+    for (int i = 0; i < 100_000; i++) {
+      long value = random.nextLong(0, Long.MAX_VALUE) >>> random.nextInt(63);
+      assertEquals(Long.toString(value).length(), KeySpace.decimalDigits(value), "digits of " + value);
+    }
+  }
 }
