@@ -11,6 +11,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.CombineFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.CombineFileRecordReader;
 import org.apache.hadoop.mapreduce.lib.input.CombineFileSplit;
+import org.hperf.core.OneRecordReader;
 
 /**
  * The aggregate job's input: every task log whole, many logs to a map (up to
@@ -37,44 +38,9 @@ public final class WholeLogInputFormat extends CombineFileInputFormat<Text, Null
   }
 
   /** Yields one file of a combined split: its path, once. */
-  public static final class PathReader extends RecordReader<Text, NullWritable> {
-    private final Text path;
-    private boolean read;
-
+  public static final class PathReader extends OneRecordReader<Text> {
     public PathReader(CombineFileSplit split, TaskAttemptContext context, Integer index) {
-      this.path = new Text(split.getPath(index).toString());
-    }
-
-    @Override
-    public void initialize(InputSplit split, TaskAttemptContext context) {
-    }
-
-    @Override
-    public boolean nextKeyValue() {
-      if (read) {
-        return false;
-      }
-      read = true;
-      return true;
-    }
-
-    @Override
-    public Text getCurrentKey() {
-      return path;
-    }
-
-    @Override
-    public NullWritable getCurrentValue() {
-      return NullWritable.get();
-    }
-
-    @Override
-    public float getProgress() {
-      return read ? 1 : 0;
-    }
-
-    @Override
-    public void close() {
+      super(new Text(split.getPath(index).toString()));
     }
   }
 }

@@ -19,6 +19,7 @@ import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.hperf.core.KeyRange;
 import org.hperf.core.KeySpace;
+import org.hperf.core.OneRecordReader;
 import org.hperf.core.RecordRange;
 
 /**
@@ -101,7 +102,8 @@ public final class RegionGroupInputFormat extends InputFormat<LongWritable, Null
 
   @Override
   public RecordReader<LongWritable, NullWritable> createRecordReader(InputSplit split, TaskAttemptContext context) {
-    return new WholeSplitReader();
+    // One record for the whole split: the task's work is the split, done in one map call.
+    return new OneRecordReader<>(new LongWritable());
   }
 
   /** Contiguous regions (their boundaries: each region's start row, then the last one's end) and records. */
@@ -169,46 +171,6 @@ public final class RegionGroupInputFormat extends InputFormat<LongWritable, Null
       return regionCount() + " regions [" + Bytes.toStringBinary(boundaries[0]) + ", "
           + Bytes.toStringBinary(boundaries[boundaries.length - 1]) + "), records [" + records.first() + ", "
           + records.end() + ")";
-    }
-  }
-
-  /** One record for the whole split: the task's work is the split, done in one map call. */
-  private static final class WholeSplitReader extends RecordReader<LongWritable, NullWritable> {
-    private final LongWritable key = new LongWritable();
-    private boolean read;
-    private boolean done;
-
-    @Override
-    public void initialize(InputSplit split, TaskAttemptContext context) {
-    }
-
-    @Override
-    public boolean nextKeyValue() {
-      if (read) {
-        done = true; // asked again: the map call over the whole split has returned
-        return false;
-      }
-      read = true;
-      return true;
-    }
-
-    @Override
-    public LongWritable getCurrentKey() {
-      return key;
-    }
-
-    @Override
-    public NullWritable getCurrentValue() {
-      return NullWritable.get();
-    }
-
-    @Override
-    public float getProgress() {
-      return done ? 1f : 0f;
-    }
-
-    @Override
-    public void close() {
     }
   }
 }
