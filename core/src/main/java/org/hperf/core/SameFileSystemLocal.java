@@ -5,12 +5,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.attribute.PosixFilePermission;
-import java.util.EnumSet;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
-import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.nativeio.NativeIO;
 
@@ -55,28 +54,9 @@ public final class SameFileSystemLocal extends LocalFileSystem {
     }
   }
 
-  /** The rwx bits of a permission as the JDK names them; the sticky bit has no POSIX-view name. */
+  /** The rwx bits of a permission as the JDK reads them ("rwxr-x---"); the sticky bit has no POSIX-view name. */
   static Set<PosixFilePermission> posix(FsPermission permission) {
-    Set<PosixFilePermission> bits = EnumSet.noneOf(PosixFilePermission.class);
-    add(bits, permission.getUserAction(), PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
-        PosixFilePermission.OWNER_EXECUTE);
-    add(bits, permission.getGroupAction(), PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE,
-        PosixFilePermission.GROUP_EXECUTE);
-    add(bits, permission.getOtherAction(), PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE,
-        PosixFilePermission.OTHERS_EXECUTE);
-    return bits;
-  }
-
-  private static void add(Set<PosixFilePermission> bits, FsAction action, PosixFilePermission read,
-      PosixFilePermission write, PosixFilePermission execute) {
-    if (action.implies(FsAction.READ)) {
-      bits.add(read);
-    }
-    if (action.implies(FsAction.WRITE)) {
-      bits.add(write);
-    }
-    if (action.implies(FsAction.EXECUTE)) {
-      bits.add(execute);
-    }
+    return PosixFilePermissions.fromString(permission.getUserAction().SYMBOL + permission.getGroupAction().SYMBOL
+        + permission.getOtherAction().SYMBOL);
   }
 }
