@@ -60,8 +60,9 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
   protected void setup(Context context) throws IOException, InterruptedException {
     Configuration conf = new Configuration(context.getConfiguration());
     ClientRetries.enable(conf);
-    ClientTransport.configure(conf);
-    if (RunSpec.readFrom(conf).client() == ClientMode.ASYNC) {
+    ClientMode mode = RunSpec.readFrom(conf).client();
+    ClientTransport.configure(conf, mode);
+    if (mode == ClientMode.ASYNC) {
       asyncConnection = await(ConnectionFactory.createAsyncConnection(conf));
     } else {
       connection = ConnectionFactory.createConnection(conf);
