@@ -2,13 +2,13 @@ package org.hperf.jobs;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ipc.NettyRpcClientConfigHelper;
-import org.hperf.core.ClientMode;
 import org.apache.hbase.thirdparty.io.netty.channel.EventLoopGroup;
 import org.apache.hbase.thirdparty.io.netty.channel.epoll.Epoll;
 import org.apache.hbase.thirdparty.io.netty.channel.epoll.EpollEventLoopGroup;
 import org.apache.hbase.thirdparty.io.netty.channel.epoll.EpollSocketChannel;
 import org.apache.hbase.thirdparty.io.netty.channel.nio.NioEventLoopGroup;
 import org.apache.hbase.thirdparty.io.netty.util.concurrent.DefaultThreadFactory;
+import org.hperf.core.ClientMode;
 
 /**
  * The HBase client's RPC transport for a workload task. The async client's connections use
