@@ -49,7 +49,7 @@ class ClientTransportTest {
     FlushBatchingChannel channel = new FlushBatchingChannel();
     try {
       assertInstanceOf(FlushConsolidationHandler.class, channel.pipeline().first());
-      assertEquals(1, channel.pipeline().names().size() - 1, "the handler and the pipeline's tail only");
+      assertEquals(2, channel.pipeline().names().size(), "the handler and the pipeline's tail only");
     } finally {
       channel.unsafe().closeForcibly();
     }
