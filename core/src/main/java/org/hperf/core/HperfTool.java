@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.util.Tool;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
@@ -19,7 +21,8 @@ import org.hperf.core.cli.ParsedOptions;
 public abstract class HperfTool extends Configured implements Tool {
   /** If set, every job's full configuration is written there as {@code <job id>.xml} (the suite sets it). */
   public static final String JOB_CONF_DIR = "hperf.record.job.conf.dir";
-  private static final String PROGRESS_POLL_MS = "mapreduce.client.progressmonitor.pollinterval";
+  private static final int HADOOP_PROGRESS_POLL_MS = 1000; // mapred-default.xml
+  static final int LOCAL_PROGRESS_POLL_MS = 50;
   private final List<String> jobIds = new ArrayList<>();
 
   /** The command's options, declared once. */
@@ -51,12 +54,7 @@ public abstract class HperfTool extends Configured implements Tool {
    * {@link #JOB_CONF_DIR}, its resolved configuration); true if it succeeded.
    */
   protected final boolean runJob(Job job, JobProgress progress) throws Exception {
-    if ("local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"))
-        && setOnlyByDefaults(job.getConfiguration(), PROGRESS_POLL_MS)) {
-      // The client notices a job's end on its next poll, 1 s apart by default: in the LocalJobRunner
-      // a poll is a method call, so poll often and do not add up to a second to every short job.
-      job.getConfiguration().setInt(PROGRESS_POLL_MS, 50);
-    }
+    pollLocalJobsOften(job.getConfiguration());
     try {
       return progress.waitForCompletion(job);
     } finally {
@@ -67,18 +65,18 @@ public abstract class HperfTool extends Configured implements Tool {
     }
   }
 
-  /** True if {@code key} has no value or only the one of Hadoop's *-default.xml files. */
-  private static boolean setOnlyByDefaults(org.apache.hadoop.conf.Configuration conf, String key) {
-    String[] sources = conf.getPropertySources(key);
-    if (sources == null) {
-      return true;
+  /**
+   * The client notices a job's end on its next poll, 1 s apart by default: in the LocalJobRunner a
+   * poll is a method call, so poll every 50 ms there rather than add up to a second to every short
+   * job. Only Hadoop's default value is replaced, and it is recognised by its value, not its
+   * source: the embedded cluster's hbase-site.xml is a whole configuration written out, so a
+   * command run with {@code -conf} against it reads every default with that file as a source.
+   */
+  static void pollLocalJobsOften(Configuration conf) {
+    if ("local".equals(conf.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))
+        && conf.getInt(Job.PROGRESS_MONITOR_POLL_INTERVAL_KEY, HADOOP_PROGRESS_POLL_MS) == HADOOP_PROGRESS_POLL_MS) {
+      conf.setInt(Job.PROGRESS_MONITOR_POLL_INTERVAL_KEY, LOCAL_PROGRESS_POLL_MS);
     }
-    for (String source : sources) {
-      if (!source.endsWith("-default.xml")) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private static void recordConfiguration(Job job) throws IOException {
