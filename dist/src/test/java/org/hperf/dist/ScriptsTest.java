@@ -19,7 +19,7 @@ class ScriptsTest {
   private static final File SCRIPTS = new File("../scripts").getAbsoluteFile();
 
   @ParameterizedTest
-  @ValueSource(strings = {"perf", "perf-cluster", "pseudo-cluster", "oozie-submit"})
+  @ValueSource(strings = {"perf", "perf-cluster", "pseudo-cluster", "oozie-submit", "cds-classlist"})
   void everyScriptExplainsItselfWithHelp(String script) throws Exception {
     Result help = run(Map.of(), script, "--help");
     assertEquals(0, help.exitCode, help.output);
