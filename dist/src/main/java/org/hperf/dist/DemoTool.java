@@ -6,8 +6,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.util.ShutdownHookManager;
 import org.apache.hadoop.util.ToolRunner;
 import org.hperf.core.EmbeddedCluster;
 import org.hperf.core.ExitCode;
@@ -25,6 +28,7 @@ import org.hperf.core.cli.ParsedOptions;
 public final class DemoTool extends HperfTool {
   public static final String NAME = "demo";
   /** Suite options the demo passes through, to make it shorter or larger. */
+  private static final int STOP_BEFORE_FILE_SYSTEMS_CLOSE = FileSystem.SHUTDOWN_HOOK_PRIORITY + 10;
   private static final List<String> SUITE_OPTIONS = List.of("table", "recordcount", "regions", "workloads",
       "runs", "duration", "clients", "threads", "client", "inflight", "per-server", "server-warmup");
 
@@ -112,15 +116,16 @@ public final class DemoTool extends HperfTool {
       throws IOException, InterruptedException {
     File site = new File(dir, "hbase-site.xml");
     try (OutputStream out = new FileOutputStream(site)) {
-      (yarn == null ? cluster.configuration() : yarn.configuration()).writeXml(out);
+      ClientSite.write(yarn == null ? cluster.configuration() : yarn.configuration(), out);
     }
     System.out.println();
     System.out.println("the cluster keeps running; press Ctrl-C to stop it. Point other commands at it with:");
     System.out.println("  scripts/perf verify -conf " + site + " --table usertable");
     System.out.println("or, for other HBase clients: hbase.zookeeper.quorum=localhost"
         + " hbase.zookeeper.property.clientPort=" + cluster.zooKeeperPort());
-    // Ctrl-C runs shutdown hooks, not finally blocks: the hook stops the cluster cleanly.
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+    // Ctrl-C runs shutdown hooks, not finally blocks: the hook stops the cluster cleanly. Hadoop's
+    // hook manager runs it first, before the file systems close and the RPC threads end.
+    ShutdownHookManager.get().addShutdownHook(() -> {
       try {
         if (yarn != null) {
           yarn.close();
@@ -129,7 +134,7 @@ public final class DemoTool extends HperfTool {
       } catch (IOException e) {
         System.err.println("perf demo: embedded cluster did not stop cleanly: " + e);
       }
-    }, "hperf-demo-stop"));
+    }, STOP_BEFORE_FILE_SYSTEMS_CLOSE, 2, TimeUnit.MINUTES);
     Thread.currentThread().join();
   }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.util.ToolRunner;
+import org.hperf.core.ClientEventLoops;
 import org.hperf.core.ExitCode;
 import org.hperf.analyzers.AggregateTool;
 import org.hperf.analyzers.CompareTool;
@@ -52,6 +53,7 @@ public final class Perf {
   }
 
   public static void main(String[] args) {
+    ClientEventLoops.shutDownAtExit();
     System.exit(run(args));
   }
 

@@ -8,6 +8,7 @@ import org.apache.hbase.thirdparty.io.netty.channel.epoll.EpollEventLoopGroup;
 import org.apache.hbase.thirdparty.io.netty.channel.epoll.EpollSocketChannel;
 import org.apache.hbase.thirdparty.io.netty.channel.nio.NioEventLoopGroup;
 import org.apache.hbase.thirdparty.io.netty.util.concurrent.DefaultThreadFactory;
+import org.hperf.core.ClientEventLoops;
 import org.hperf.core.ClientMode;
 
 /**
@@ -20,10 +21,11 @@ import org.hperf.core.ClientMode;
  * shaded into HBase carries it) instead of the JDK's NIO selector, without flush batching: netty's
  * epoll channel class is final. The region server already serves on epoll.
  *
- * <p>One event loop group per JVM and transport, never shut down (daemon threads), as HBase's own
- * default group: HBase keeps the configured group in a static map under one name, so tasks sharing
- * a JVM (the LocalJobRunner runs clients side by side) must share it, or one task's shutdown would
- * stop another's connection.
+ * <p>One event loop group per JVM and transport, never shut down by a task (daemon threads), as
+ * HBase's own default group: HBase keeps the configured group in a static map under one name, so
+ * tasks sharing a JVM (the LocalJobRunner runs clients side by side) must share it, or one task's
+ * shutdown would stop another's connection. A command's JVM ends them as it exits
+ * ({@link ClientEventLoops}).
  */
 final class ClientTransport {
   /** Whether workload tasks use native epoll for the HBase client's RPCs (default false). */
@@ -60,6 +62,7 @@ final class ClientTransport {
   static synchronized EventLoopGroup epollGroup(Configuration conf) {
     if (epollGroup == null) {
       epollGroup = new EpollEventLoopGroup(threads(conf), new DefaultThreadFactory("hperf-rpc-epoll", true));
+      ClientEventLoops.register(epollGroup);
     }
     return epollGroup;
   }
@@ -69,6 +72,7 @@ final class ClientTransport {
     if (nioGroup == null) {
       nioGroup = new NioEventLoopGroup(threads(conf), new DefaultThreadFactory("hperf-rpc-nio", true,
           Thread.MAX_PRIORITY));
+      ClientEventLoops.register(nioGroup);
     }
     return nioGroup;
   }
