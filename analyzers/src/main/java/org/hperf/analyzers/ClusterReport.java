@@ -24,6 +24,7 @@ final class ClusterReport {
       new Panel(Metric.RPC_QUEUE_CALLS, "RPC calls queued", "calls", 1, false),
       new Panel(Metric.MEMSTORE_BYTES, "memstore", "MB", 1.0 / (1024 * 1024), false),
       new Panel(Metric.COMPACTION_QUEUE, "compaction queue", "compactions", 1, false),
+      new Panel(Metric.PROCESS_CPU_MS, "process CPU per sample", "ms", 1, true),
       new Panel(Metric.GC_TIME_MS, "GC time per sample", "ms", 1, true),
       new Panel(Metric.HEAP_USED_MB, "heap used", "MB", 1, false));
 

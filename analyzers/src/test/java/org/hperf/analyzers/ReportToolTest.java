@@ -278,6 +278,7 @@ class ReportToolTest {
       values.put(org.hperf.core.run.ClusterMetricsLog.Metric.COMPACTION_QUEUE, t == 5_000 ? 2.0 : 0.0);
       values.put(org.hperf.core.run.ClusterMetricsLog.Metric.MEMSTORE_BYTES, 1048576.0 * (t + 1_000) / 1_000);
       values.put(org.hperf.core.run.ClusterMetricsLog.Metric.GC_TIME_MS, 100.0);
+      values.put(org.hperf.core.run.ClusterMetricsLog.Metric.PROCESS_CPU_MS, 50_000.0 + t * 0.8);
       csv.append(org.hperf.core.run.ClusterMetricsLog.row(new org.hperf.core.run.ClusterMetricsLog.Sample(start + t,
           "rs1:16020", values))).append('\n');
     }
@@ -311,10 +312,12 @@ class ReportToolTest {
     int clients = html.indexOf("data-server=\"clients\"");
     assertTrue(row > 0 && clients > row, html);
     String serverRow = html.substring(row, clients);
-    // RPC queue and heap were not sampled: no chart; memstore, compaction queue and GC time are drawn.
-    assertEquals(3, serverRow.split("<svg class=\"chart\"", -1).length - 1, serverRow);
+    // RPC queue and heap were not sampled: no chart; memstore, compaction queue, process CPU and GC
+    // time are drawn.
+    assertEquals(4, serverRow.split("<svg class=\"chart\"", -1).length - 1, serverRow);
     assertTrue(serverRow.contains("memstore") && serverRow.contains("compaction queue")
-        && serverRow.contains("GC time per sample") && !serverRow.contains("heap used"), serverRow);
+        && serverRow.contains("process CPU per sample") && serverRow.contains("GC time per sample")
+        && !serverRow.contains("heap used"), serverRow);
   }
 
   private static void aggregate(File dir, String workload, String... properties) throws Exception {

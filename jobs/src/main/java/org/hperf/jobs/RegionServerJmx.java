@@ -29,6 +29,7 @@ final class RegionServerJmx {
   static final String SERVER_BEAN = "Hadoop:service=*,name=RegionServer,sub=Server";
   static final String IPC_BEAN = "Hadoop:service=*,name=RegionServer,sub=IPC";
   static final String JVM_BEAN = "Hadoop:service=*,name=JvmMetrics";
+  static final String OS_BEAN = "java.lang:type=OperatingSystem";
   private static final String HBASE_SERVICE = "Hadoop:service=HBase,";
   /** The queues serving clients' calls: general, and read/write/scan when the server splits them. */
   private static final String[] CLIENT_QUEUES = {"numCallsInGeneralQueue", "numCallsInReadQueue",
@@ -90,6 +91,11 @@ final class RegionServerJmx {
     put(values, Metric.GC_EXTRA_SLEEP_MS, jvm, "GcTotalExtraSleepTime");
     put(values, Metric.HEAP_USED_MB, jvm, "MemHeapUsedM");
     put(values, Metric.HEAP_MAX_MB, jvm, "MemHeapMaxM");
+
+    double cpuNanos = number(bean(OS_BEAN), "ProcessCpuTime");
+    if (!Double.isNaN(cpuNanos) && cpuNanos >= 0) { // -1: the JVM cannot measure it
+      values.put(Metric.PROCESS_CPU_MS, cpuNanos / 1e6);
+    }
     return values;
   }
 

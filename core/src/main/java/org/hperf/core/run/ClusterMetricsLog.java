@@ -23,7 +23,7 @@ import java.util.OptionalDouble;
  * once per {@code --interval} while the run's job runs, and read by aggregate and report, only
  * through this class. UTF-8 CSV:
  * <pre>
- * timeMs,server,requestsPerSecond,rpcQueueCalls,...,heapMaxMb     the header: timeMs, server, then {@link Metric} columns
+ * timeMs,server,requestsPerSecond,rpcQueueCalls,...,processCpuMs  the header: timeMs, server, then {@link Metric} columns
  * 1764600000123,host:16020,1523.5,0,...,missing                   one row per sample and server
  * </pre>
  * {@code timeMs} is when the sample was taken (ms since the epoch, the driver's clock), {@code server}
@@ -98,7 +98,14 @@ public final class ClusterMetricsLog {
     GC_EXTRA_SLEEP_MS("gcExtraSleepMs", true),
     /** JvmMetrics MemHeapUsedM, MemHeapMaxM. */
     HEAP_USED_MB("heapUsedMb", false),
-    HEAP_MAX_MB("heapMaxMb", false);
+    HEAP_MAX_MB("heapMaxMb", false),
+    /**
+     * The bean java.lang:type=OperatingSystem's ProcessCpuTime, in ms: the CPU of the server's whole
+     * JVM, every thread (in the embedded cluster, the master's and ZooKeeper's too), read when
+     * sampled, not from a metrics snapshot. With the client's own (the task logs' jvm lines) it says
+     * which side of an operation the cores went to.
+     */
+    PROCESS_CPU_MS("processCpuMs", true);
 
     private final String column;
     private final boolean cumulative;

@@ -44,6 +44,7 @@ class ClusterMetricsLogTest {
     assertEquals(97.625, second.get(Metric.BLOCK_CACHE_HIT_PERCENT).getAsDouble());
     assertTrue(first.get(Metric.GC_EXTRA_SLEEP_MS).isEmpty());
     assertEquals(1.0, second.get(Metric.LONG_PAUSES).getAsDouble());
+    assertEquals(1207350.25, second.get(Metric.PROCESS_CPU_MS).getAsDouble());
     assertEquals(Metric.values().length - 2, first.values().size());
   }
 
