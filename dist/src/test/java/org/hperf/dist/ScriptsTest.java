@@ -58,10 +58,11 @@ class ScriptsTest {
         + " fill it in", missing.output.strip());
   }
 
-  private record Result(int exitCode, String output) {
+  record Result(int exitCode, String output) {
   }
 
-  private static Result run(Map<String, String> env, String script, String... args)
+  /** Runs {@code scripts/<script>} with bash and {@code env} added; output and errors together. */
+  static Result run(Map<String, String> env, String script, String... args)
       throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of("bash", new File(SCRIPTS, script).getPath()));
     command.addAll(List.of(args));
