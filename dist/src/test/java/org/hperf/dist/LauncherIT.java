@@ -31,9 +31,6 @@ class LauncherIT {
   }
 
   private static ScriptsTest.Result perf(Map<String, String> env, String... args) throws Exception {
-    Map<String, String> withJava = new java.util.HashMap<>(env);
-    // The build's JVM first on the PATH: the archive is that JVM's.
-    withJava.put("PATH", new File(System.getProperty("java.home"), "bin") + File.pathSeparator + System.getenv("PATH"));
-    return ScriptsTest.run(withJava, "perf", args);
+    return ScriptsTest.run(ScriptsTest.buildJavaFirst(env), "perf", args);
   }
 }

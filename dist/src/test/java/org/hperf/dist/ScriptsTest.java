@@ -64,12 +64,27 @@ class ScriptsTest {
   /** Runs {@code scripts/<script>} with bash and {@code env} added; output and errors together. */
   static Result run(Map<String, String> env, String script, String... args)
       throws IOException, InterruptedException {
+    Process process = start(env, script, args);
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    return new Result(process.waitFor(), output);
+  }
+
+  /**
+   * {@code env} with the build's JVM first on the PATH: the class data archive scripts/perf maps is
+   * that JVM's (LauncherIT), and a script started with another java would run without it.
+   */
+  static Map<String, String> buildJavaFirst(Map<String, String> env) {
+    Map<String, String> withJava = new java.util.HashMap<>(env);
+    withJava.put("PATH", new File(System.getProperty("java.home"), "bin") + File.pathSeparator + System.getenv("PATH"));
+    return withJava;
+  }
+
+  /** Starts {@code scripts/<script>} with bash and {@code env} added, errors merged into its output. */
+  static Process start(Map<String, String> env, String script, String... args) throws IOException {
     List<String> command = new ArrayList<>(List.of("bash", new File(SCRIPTS, script).getPath()));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().putAll(env);
-    Process process = builder.start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    return new Result(process.waitFor(), output);
+    return builder.start();
   }
 }
