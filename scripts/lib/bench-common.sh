@@ -67,19 +67,35 @@ sample_process() { # sample_process <pid> <prefix>
   done
 }
 
+# CPU seconds (user + sys) the cluster's JVM has used so far; 0 before start_cluster.
+cluster_cpu() {
+  local stat
+  local -a fields
+  if [[ -z "$cluster_pid" ]] || ! read -r stat <"/proc/$cluster_pid/stat" 2>/dev/null; then
+    echo 0
+    return
+  fi
+  read -r -a fields <<<"${stat##*) }" # from field 3 (state) on: utime is [11], stime [12]
+  awk -v ticks=$(( fields[11] + fields[12] )) -v hz="$clock_ticks" 'BEGIN { printf "%.3f", ticks / hz }'
+}
+
 # Runs a client command (output in $work/<name>.log; a failure ends the benchmark) and sets
 # cpu_seconds (user + sys of its process tree: bash's 'times' in a subshell whose only child is the
-# command), jit_seconds (its JIT compiler threads' part), peak_mb (its peak resident memory) and
-# wall_seconds. The sampler runs outside that subshell, so its CPU is not counted.
+# command), jit_seconds (its JIT compiler threads' part), peak_mb (its peak resident memory),
+# wall_seconds and cluster_cpu_seconds (the cluster JVM's CPU meanwhile: region server, master and
+# ZooKeeper serving the command, plus their own background work). The sampler runs outside that
+# subshell, so its CPU is not counted.
 cpu_seconds=
 jit_seconds=
+cluster_cpu_seconds=
 peak_mb=
 wall_seconds=
 client_pid=
 timed() { # timed <name> <command...>
-  local name=$1 runner sampler started
+  local name=$1 runner sampler started cluster_before
   shift
   rm -f "$work/$name.pid"
+  cluster_before=$(cluster_cpu)
   started=$(date +%s.%N)
   ( "$@" >"$work/$name.log" 2>&1 &
     echo $! >"$work/$name.pid"
@@ -93,6 +109,7 @@ timed() { # timed <name> <command...>
   sampler=$!
   wait "$runner" || bench_fail "$name failed" "$work/$name.log"
   wall_seconds=$(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
+  cluster_cpu_seconds=$(awk -v a="$cluster_before" -v b="$(cluster_cpu)" 'BEGIN { printf "%.3f", b - a }')
   client_pid=
   wait "$sampler"
   # The second line of 'times' is the children's "user sys", e.g. "0m12.345s 0m1.234s".
