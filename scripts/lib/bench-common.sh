@@ -71,7 +71,7 @@ sample_process() { # sample_process <pid> <prefix>
 cluster_cpu() {
   local stat
   local -a fields
-  if [[ -z "$cluster_pid" ]] || ! read -r stat <"/proc/$cluster_pid/stat" 2>/dev/null; then
+  if [[ -z "$cluster_pid" ]] || ! { read -r stat <"/proc/$cluster_pid/stat"; } 2>/dev/null; then
     echo 0
     return
   fi

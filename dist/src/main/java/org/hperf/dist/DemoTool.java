@@ -131,6 +131,7 @@ public final class DemoTool extends HperfTool {
           yarn.close();
         }
         cluster.close();
+        System.out.println("embedded cluster stopped");
       } catch (IOException e) {
         System.err.println("perf demo: embedded cluster did not stop cleanly: " + e);
       }

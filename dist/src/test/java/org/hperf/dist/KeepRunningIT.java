@@ -33,6 +33,8 @@ class KeepRunningIT {
     Process demo = ScriptsTest.start(env, "perf", "demo", "--keep-running", "--dir", dir.getPath(),
         "--recordcount", "1000", "--regions", "1", "--workloads", "workloadc", "--duration", "1", "--runs", "1",
         "--clients", "1", "--threads", "1");
+    // If this JVM is stopped mid-test (a killed build), the demo must not outlive it.
+    Runtime.getRuntime().addShutdownHook(new Thread(demo::destroyForcibly));
     StringBuffer output = new StringBuffer();
     Thread reader = readAll(demo, output);
     try {
@@ -41,6 +43,7 @@ class KeepRunningIT {
       Matcher siteLine = SITE.matcher(output);
       assertTrue(siteLine.find(), "the demo printed no -conf line:\n" + output);
       String site = siteLine.group(1);
+      new Socket("localhost", zooKeeperPort).close(); // the port read is the kept cluster's
 
       ScriptsTest.Result verify = ScriptsTest.run(env, "perf", "verify", "-conf", site, "--table", "usertable");
       assertEquals(0, verify.exitCode(), verify.output());
@@ -53,10 +56,14 @@ class KeepRunningIT {
       assertTrue(demo.waitFor(3, TimeUnit.MINUTES), "the kept cluster did not stop within 3 min:\n" + output);
       reader.join(10_000);
       assertFalse(output.toString().contains("did not stop cleanly"), output.toString());
+      // Printed by the shutdown hook once the cluster has closed: a hook that hung or threw would
+      // leave the JVM to end on SIGTERM anyway, without this line.
+      assertTrue(output.toString().contains("embedded cluster stopped"), output.toString());
       assertThrows(IOException.class, () -> new Socket("localhost", zooKeeperPort).close(),
           "ZooKeeper still answers on " + zooKeeperPort + " after the demo's end");
     } finally {
       demo.destroyForcibly();
+      demo.waitFor(1, TimeUnit.MINUTES);
     }
   }
 
