@@ -22,8 +22,13 @@ import org.apache.hbase.thirdparty.io.netty.util.concurrent.Future;
  * after the file systems have closed.
  */
 public final class ClientEventLoops {
-  /** Runs after every other hook of Hadoop's ShutdownHookManager (higher priorities run first). */
-  private static final int LAST = Integer.MIN_VALUE;
+  /**
+   * Runs after every other hook of Hadoop's ShutdownHookManager (higher priorities run first). Not
+   * Integer.MIN_VALUE: Hadoop orders hooks by subtracting their priorities, which overflows there
+   * and ran this hook first, ending the event loops before the demo's cluster could close its
+   * connections ("event executor terminated").
+   */
+  static final int LAST = Integer.MIN_VALUE / 2;
   private static final long WAIT_MILLIS = 1000;
   private static final List<EventLoopGroup> OWN_GROUPS = new CopyOnWriteArrayList<>();
 
