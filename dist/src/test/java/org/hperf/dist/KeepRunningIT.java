@@ -5,12 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -30,16 +29,18 @@ class KeepRunningIT {
   void commandsInOtherProcessesUseTheKeptClusterAndSigtermStopsIt() throws Exception {
     File dir = new File("target/keep-running-it").getAbsoluteFile();
     Map<String, String> env = ScriptsTest.buildJavaFirst(Map.of());
-    Process demo = ScriptsTest.start(env, "perf", "demo", "--keep-running", "--dir", dir.getPath(),
+    // The demo's output goes to a file: a thread reading its pipe can lose the last lines (the
+    // stop hook's) when the JDK drains and closes the pipe at the process's exit ("Stream closed").
+    Path log = Files.createDirectories(dir.toPath().getParent()).resolve("keep-running-it.log");
+    Process demo = ScriptsTest.command(env, "perf", "demo", "--keep-running", "--dir", dir.getPath(),
         "--recordcount", "1000", "--regions", "1", "--workloads", "workloadc", "--duration", "1", "--runs", "1",
-        "--clients", "1", "--threads", "1");
+        "--clients", "1", "--threads", "1").redirectOutput(log.toFile()).start();
     // If this JVM is stopped mid-test (a killed build), the demo must not outlive it.
     Runtime.getRuntime().addShutdownHook(new Thread(demo::destroyForcibly));
-    StringBuffer output = new StringBuffer();
-    Thread reader = readAll(demo, output);
     try {
-      Matcher port = awaitLine(demo, output, ZOOKEEPER_PORT, TimeUnit.MINUTES.toMillis(8));
+      Matcher port = awaitLine(demo, log, ZOOKEEPER_PORT, TimeUnit.MINUTES.toMillis(8));
       int zooKeeperPort = Integer.parseInt(port.group(1));
+      String output = Files.readString(log);
       Matcher siteLine = SITE.matcher(output);
       assertTrue(siteLine.find(), "the demo printed no -conf line:\n" + output);
       String site = siteLine.group(1);
@@ -53,9 +54,13 @@ class KeepRunningIT {
       assertTrue(missing.output().contains("table no_such does not exist"), missing.output());
 
       demo.destroy(); // SIGTERM, as kill and (for the JVM) Ctrl-C send
-      assertTrue(demo.waitFor(3, TimeUnit.MINUTES), "the kept cluster did not stop within 3 min:\n" + output);
-      reader.join(10_000);
-      assertFalse(output.toString().contains("did not stop cleanly"), output.toString());
+      assertTrue(demo.waitFor(3, TimeUnit.MINUTES), "the kept cluster did not stop within 3 min:\n"
+          + Files.readString(log));
+      output = Files.readString(log);
+      assertFalse(output.contains("did not stop cleanly"), output);
+      // Printed by the shutdown hook once the cluster has closed: a hook that hung or threw would
+      // leave the JVM to end on SIGTERM anyway, without this line.
+      assertTrue(output.contains("embedded cluster stopped"), output);
       assertThrows(IOException.class, () -> new Socket("localhost", zooKeeperPort).close(),
           "ZooKeeper still answers on " + zooKeeperPort + " after the demo's end");
     } finally {
@@ -64,29 +69,12 @@ class KeepRunningIT {
     }
   }
 
-  /** The demo's output, read as it comes (a full pipe would block the demo). */
-  private static Thread readAll(Process demo, StringBuffer output) {
-    Thread reader = new Thread(() -> {
-      try (BufferedReader lines = new BufferedReader(new InputStreamReader(demo.getInputStream(),
-          StandardCharsets.UTF_8))) {
-        for (String line; (line = lines.readLine()) != null; ) {
-          output.append(line).append('\n');
-        }
-      } catch (IOException e) {
-        output.append("(output unreadable: ").append(e).append(")\n");
-      }
-    }, "keep-running-output");
-    reader.setDaemon(true);
-    reader.start();
-    return reader;
-  }
-
-  /** The first match of {@code pattern} in the output, once the demo has printed it. */
-  private static Matcher awaitLine(Process demo, StringBuffer output, Pattern pattern, long timeoutMillis)
-      throws InterruptedException {
+  /** The first match of {@code pattern} in the demo's output, once the demo has printed it. */
+  private static Matcher awaitLine(Process demo, Path log, Pattern pattern, long timeoutMillis)
+      throws InterruptedException, IOException {
     long deadline = System.currentTimeMillis() + timeoutMillis;
     while (System.currentTimeMillis() < deadline) {
-      Matcher matcher = pattern.matcher(output);
+      Matcher matcher = pattern.matcher(Files.readString(log));
       if (matcher.find()) {
         return matcher;
       }
@@ -96,6 +84,6 @@ class KeepRunningIT {
       Thread.sleep(200);
     }
     throw new AssertionError("the demo did not print " + pattern + " (exit: "
-        + (demo.isAlive() ? "still running" : demo.exitValue()) + "):\n" + output);
+        + (demo.isAlive() ? "still running" : demo.exitValue()) + "):\n" + Files.readString(log));
   }
 }

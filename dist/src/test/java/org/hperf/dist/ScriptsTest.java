@@ -64,7 +64,7 @@ class ScriptsTest {
   /** Runs {@code scripts/<script>} with bash and {@code env} added; output and errors together. */
   static Result run(Map<String, String> env, String script, String... args)
       throws IOException, InterruptedException {
-    Process process = start(env, script, args);
+    Process process = command(env, script, args).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     return new Result(process.waitFor(), output);
   }
@@ -75,16 +75,17 @@ class ScriptsTest {
    */
   static Map<String, String> buildJavaFirst(Map<String, String> env) {
     Map<String, String> withJava = new java.util.HashMap<>(env);
-    withJava.put("PATH", new File(System.getProperty("java.home"), "bin") + File.pathSeparator + System.getenv("PATH"));
+    withJava.put("PATH",
+        new File(System.getProperty("java.home"), "bin") + File.pathSeparator + System.getenv("PATH"));
     return withJava;
   }
 
-  /** Starts {@code scripts/<script>} with bash and {@code env} added, errors merged into its output. */
-  static Process start(Map<String, String> env, String script, String... args) throws IOException {
+  /** {@code scripts/<script>} with bash and {@code env} added, errors merged into its output. */
+  static ProcessBuilder command(Map<String, String> env, String script, String... args) {
     List<String> command = new ArrayList<>(List.of("bash", new File(SCRIPTS, script).getPath()));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().putAll(env);
-    return builder.start();
+    return builder;
   }
 }
