@@ -40,11 +40,19 @@ resolve_pe_classpath() {
 
 clock_ticks=$(getconf CLK_TCK)
 
+# The CPU ticks (user + sys) of a /proc/<pid>/stat or /proc/<pid>/task/<tid>/stat line, into the
+# variable named <variable> (no subshell: the sampler calls it for every thread, twice a second).
+stat_ticks() { # stat_ticks <stat line> <variable>
+  local -a fields
+  read -r -a fields <<<"${1##*) }" # from field 3 (state) on: utime is [11], stime [12]
+  printf -v "$2" '%d' $(( fields[11] + fields[12] ))
+}
+
 # While JVM <pid> runs, writes to <prefix>.jit-ticks the CPU ticks (user + sys) of its JIT
 # compiler threads and to <prefix>.peak-kb its peak resident memory (VmHWM), every half second,
 # keeping the largest values (threads vanish as the JVM exits). Shell builtins only.
 sample_process() { # sample_process <pid> <prefix>
-  local pid=$1 prefix=$2 task comm stat most=0 ticks line
+  local pid=$1 prefix=$2 task comm stat most=0 ticks task_ticks line
   local -a fields
   echo 0 >"$prefix.jit-ticks"
   echo 0 >"$prefix.peak-kb"
@@ -53,8 +61,8 @@ sample_process() { # sample_process <pid> <prefix>
     for task in /proc/"$pid"/task/*; do
       { read -r comm <"$task/comm" && read -r stat <"$task/stat"; } 2>/dev/null || continue
       case "$comm" in "C1 CompilerThre"* | "C2 CompilerThre"*) ;; *) continue ;; esac
-      read -r -a fields <<<"${stat##*) }" # from field 3 (state) on: utime is [11], stime [12]
-      ticks=$(( ticks + fields[11] + fields[12] ))
+      stat_ticks "$stat" task_ticks
+      ticks=$(( ticks + task_ticks ))
     done
     if (( ticks > most )); then
       most=$ticks
@@ -69,14 +77,13 @@ sample_process() { # sample_process <pid> <prefix>
 
 # CPU seconds (user + sys) the cluster's JVM has used so far; 0 before start_cluster.
 cluster_cpu() {
-  local stat
-  local -a fields
+  local stat ticks
   if [[ -z "$cluster_pid" ]] || ! { read -r stat <"/proc/$cluster_pid/stat"; } 2>/dev/null; then
     echo 0
     return
   fi
-  read -r -a fields <<<"${stat##*) }" # from field 3 (state) on: utime is [11], stime [12]
-  awk -v ticks=$(( fields[11] + fields[12] )) -v hz="$clock_ticks" 'BEGIN { printf "%.3f", ticks / hz }'
+  stat_ticks "$stat" ticks
+  awk -v ticks="$ticks" -v hz="$clock_ticks" 'BEGIN { printf "%.3f", ticks / hz }'
 }
 
 # Runs a client command (output in $work/<name>.log; a failure ends the benchmark) and sets
