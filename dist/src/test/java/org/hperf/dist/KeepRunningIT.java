@@ -49,6 +49,11 @@ class KeepRunningIT {
       ScriptsTest.Result verify = ScriptsTest.run(env, "perf", "verify", "-conf", site, "--table", "usertable");
       assertEquals(0, verify.exitCode(), verify.output());
       assertTrue(verify.output().contains("verify OK: 1,000 rows intact"), verify.output());
+      // A workload job too: client commands run on the client's jars alone, without the cluster's.
+      ScriptsTest.Result run = ScriptsTest.run(env, "perf", "run", "-conf", site, "-P",
+          new File("../conf/workloads/workloadc").getAbsolutePath(), "--clients", "1", "--client", "async",
+          "--duration", "2", "--output", new File(dir, "run-async").getPath());
+      assertEquals(0, run.exitCode(), run.output());
       ScriptsTest.Result missing = ScriptsTest.run(env, "perf", "verify", "-conf", site, "--table", "no_such");
       assertEquals(2, missing.exitCode(), missing.output());
       assertTrue(missing.output().contains("table no_such does not exist"), missing.output());

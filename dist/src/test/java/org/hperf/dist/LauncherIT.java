@@ -1,6 +1,7 @@
 package org.hperf.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -10,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * scripts/perf as a user runs it after a build: the classes come from the class data sharing
  * archive the package phase dumped, which the JVM maps only if the launcher's classpath starts with
- * the jars the archive was dumped from.
+ * the jars the archive was dumped from (the client's), for a client command and a command that
+ * starts a cluster alike.
  */
 class LauncherIT {
   @Test
@@ -21,6 +23,21 @@ class LauncherIT {
     assertEquals(0, help.exitCode(), help.output());
     assertTrue(help.output().contains("org.hperf.dist.Perf source: shared objects file"), help.output());
     assertTrue(help.output().contains("org.apache.hadoop.conf.Configuration source: shared objects file"), help.output());
+  }
+
+  @Test
+  void onlyTheCommandsThatStartAClusterGetItsJars() throws Exception {
+    // -XshowSettings:properties prints java.class.path before the command runs.
+    Map<String, String> env = Map.of("HPERF_JAVA_OPTS", "-Xshare:on -XshowSettings:properties");
+    ScriptsTest.Result client = perf(env, "help");
+    assertEquals(0, client.exitCode(), client.output());
+    assertTrue(client.output().contains("hbase-client-"), client.output());
+    assertFalse(client.output().contains("hbase-testing-util-"), client.output());
+    for (String command : new String[] {"demo", "ab"}) {
+      ScriptsTest.Result withCluster = perf(env, command, "--help");
+      assertEquals(0, withCluster.exitCode(), withCluster.output());
+      assertTrue(withCluster.output().contains("hbase-testing-util-"), command + ": " + withCluster.output());
+    }
   }
 
   @Test
