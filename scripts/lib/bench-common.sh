@@ -70,7 +70,7 @@ sample_process() { # sample_process <pid> <prefix>
     fi
     while read -r line; do
       [[ "$line" == VmHWM:* ]] && { read -r -a fields <<<"$line"; echo "${fields[1]}" >"$prefix.peak-kb"; }
-    done <"/proc/$pid/status" 2>/dev/null || true
+    done 2>/dev/null <"/proc/$pid/status" || true # stderr first: the pid may be gone by now
     sleep 0.5
   done
 }
