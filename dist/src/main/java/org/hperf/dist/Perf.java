@@ -38,8 +38,8 @@ public final class Perf {
           + " confidence", AbTool::new),
       new Command(SuiteTool.NAME, "the seed method in one command: load, workloads x runs, aggregate, report",
           SuiteTool::new),
-      new Command(DemoTool.NAME, "start an embedded HBase cluster and run create-table, load, verify",
-          DemoTool::new));
+      new Command(DemoTool.NAME, "start an embedded HBase cluster and run the tiny suite on it, ending with"
+          + " its report", DemoTool::new));
 
   private Perf() {
   }

@@ -80,7 +80,7 @@ public final class WorkloadTool extends HperfTool {
             + " an hour, 60 beyond; 1 for operation-count runs")
         .value(null, "seed", "n", "seed of the key and operation choices", "1")
         .value(null, "per-server", "on|off", "record latency per region server (per interval) and per region (whole"
-            + " run), from the client's region location cache (see the README for its cost)", "off")
+            + " run), from the client's region location cache (its cost: docs/benchmarks.md)", "off")
         .value(null, "output", "dir", "run directory (must not exist)", "hperf-runs/<workload>-<time>");
   }
 
