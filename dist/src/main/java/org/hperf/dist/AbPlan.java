@@ -24,14 +24,18 @@ import org.hperf.core.cli.ParsedOptions;
  */
 record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long durationSeconds, long warmupSeconds,
     long pilotSeconds, int clients, int threads, long recordCount, int regions, long seed, double confidence, boolean useExisting,
-    boolean embedded, boolean restartRegionServers, Side a, Side b) {
+    boolean embedded, boolean restartRegionServers, int regionServers, Side a, Side b) {
+
+  /** An HBase release as an operator names it: 2.6.1, 2.5.13-hadoop3, 2.4.18. */
+  private static final java.util.regex.Pattern RELEASE = java.util.regex.Pattern.compile("\\d+\\.\\d+\\.\\d+(-[A-Za-z0-9.]+)?");
 
   /**
    * One side: "A" or "B", the settings that make it (put into its clients' configuration, and on
    * the embedded cluster into its region servers'), the hbase-site.xml of its cluster (null: the
-   * embedded cluster) and its table.
+   * embedded cluster) and its table; with {@code --a-hbase/--b-hbase}, the HBase release of the
+   * pseudo-distributed cluster that ab starts for it (null otherwise).
    */
-  record Side(String name, Map<String, String> settings, File clusterConf, String table, String setup) {
+  record Side(String name, Map<String, String> settings, File clusterConf, String table, String setup, String release) {
     /** Its run directory of a workload: {@code <dir>/<workload>/a}. */
     Path runDir(Path dir, String workload) {
       return new Path(new Path(dir, workload), name.toLowerCase(java.util.Locale.ROOT));
@@ -52,17 +56,19 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
     if (!parsed.has("dir")) {
       throw new UsageException("--dir is required: ab keeps its runs, verdict and order of runs there");
     }
-    if (parsed.has("b-hbase-version")) {
-      throw new UsageException("--b-hbase-version is not available: the embedded cluster runs in this JVM with this"
-          + " build's HBase " + org.apache.hadoop.hbase.util.VersionInfo.getVersion() + "; another release needs"
-          + " a cluster of its own (a child JVM with that release's jars): start one and give --a-conf/--b-conf");
-    }
     int runs = parsed.intValue("runs", 3, 1, 100);
     if (runs < 2) {
       throw new UsageException("--runs " + runs + " is too few: one run a side has no run-to-run spread to judge a"
           + " difference by; give --runs 2 or more (3 is the seed's)");
     }
-    boolean embedded = !parsed.has("a-conf") && !parsed.has("b-conf");
+    boolean releases = parsed.has("a-hbase") || parsed.has("b-hbase");
+    if (releases) {
+      checkReleases(parsed);
+    } else if (parsed.has("region-servers") || parsed.has("resume")) {
+      throw new UsageException("--" + (parsed.has("resume") ? "resume" : "region-servers") + " goes with --a-hbase"
+          + " and --b-hbase (the clusters ab starts for two HBase releases)");
+    }
+    boolean embedded = !releases && !parsed.has("a-conf") && !parsed.has("b-conf");
     if (parsed.has("a-conf") != parsed.has("b-conf")) {
       throw new UsageException("give both --a-conf and --b-conf (the hbase-site.xml of each side's cluster), or"
           + " neither for the embedded cluster");
@@ -74,9 +80,9 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
       throw new UsageException("--a-set/--b-set on clusters of --a-conf/--b-conf can change only the clients: add"
           + " --client-side, or put server settings into that cluster's own configuration");
     }
-    File aConf = embedded ? null : existing(parsed.string("a-conf", null), "--a-conf");
-    File bConf = embedded ? null : existing(parsed.string("b-conf", null), "--b-conf");
-    SuiteTool.Scale scale = scale(parsed.string("scale", embedded ? "tiny" : "1tb"));
+    File aConf = embedded || releases ? null : existing(parsed.string("a-conf", null), "--a-conf");
+    File bConf = embedded || releases ? null : existing(parsed.string("b-conf", null), "--b-conf");
+    SuiteTool.Scale scale = scale(parsed.string("scale", embedded || releases ? "tiny" : "1tb"));
     File workloadDir = new File(parsed.string("workload-dir", new File(Perf.home(), "conf/workloads").getPath()));
     List<String> workloads = new ArrayList<>();
     for (String name : parsed.string("workloads", AbTool.DEFAULT_WORKLOADS).split(",")) {
@@ -91,34 +97,77 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
       workloads.add(workload);
     }
     // One cluster for both sides: each side its own table, unless the difference is the client's.
-    boolean oneCluster = embedded || aConf.getAbsoluteFile().equals(bConf.getAbsoluteFile());
+    boolean oneCluster = embedded || !releases && aConf.getAbsoluteFile().equals(bConf.getAbsoluteFile());
     boolean sharedTable = oneCluster && clientSide;
     String table = parsed.string("table", "usertable");
     boolean restart = embedded && !clientSide && !(aSettings.isEmpty() && bSettings.isEmpty());
+    int regionServers = parsed.intValue("region-servers", 3, 1, 99);
+    String aRelease = parsed.string("a-hbase", null);
+    String bRelease = parsed.string("b-hbase", null);
     Side a = new Side("A", aSettings, aConf, sharedTable || !oneCluster ? table : table + "_a",
-        setup(aSettings, aConf, restart));
+        releases ? releaseSetup(aRelease, regionServers) : setup(aSettings, aConf, restart), aRelease);
     Side b = new Side("B", bSettings, bConf, sharedTable || !oneCluster ? table : table + "_b",
-        setup(bSettings, bConf, restart));
+        releases ? releaseSetup(bRelease, regionServers) : setup(bSettings, bConf, restart), bRelease);
     long duration = parsed.longValue("duration", scale.durationSeconds, 1, 7 * 24 * 3600);
+    // Each block of an upgrade comparison starts on freshly started servers: every run warms them up.
+    long warmupDefault = releases ? Math.min(duration, 60) : 0;
     return new AbPlan(new Path(parsed.string("dir", null)), List.copyOf(workloads), workloadDir, runs, duration,
-        parsed.longValue("warmup", 0, 0, 24 * 3600),
-        parsed.longValue("pilot-seconds", Math.min(duration, 60), 0, 24 * 3600),
+        parsed.longValue("warmup", warmupDefault, 0, 24 * 3600),
+        releases ? 0 : parsed.longValue("pilot-seconds", Math.min(duration, 60), 0, 24 * 3600),
         parsed.intValue("clients", scale.clients, 1, 100_000),
         parsed.intValue("threads", scale.threads, 1, 10_000),
         parsed.longValue("recordcount", scale.recordCount, 1, Long.MAX_VALUE / 2),
         parsed.intValue("regions", scale.regions, 1, 1_000_000),
         parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE), CompareTool.confidence(parsed),
-        parsed.has("use-existing"), embedded, restart, a, b);
+        parsed.has("use-existing"), embedded, restart, regionServers, a, b);
+  }
+
+  /** Two HBase releases, each on a cluster ab starts: nothing else may make a side. */
+  private static void checkReleases(ParsedOptions parsed) throws UsageException {
+    if (!parsed.has("a-hbase") || !parsed.has("b-hbase")) {
+      throw new UsageException("give both --a-hbase and --b-hbase, the HBase release of each side, e.g. --a-hbase"
+          + " 2.4.18 --b-hbase 2.6.1");
+    }
+    for (String option : List.of("a-conf", "b-conf", "a-set", "b-set", "client-side", "use-existing",
+        "pilot-seconds")) {
+      if (parsed.has(option)) {
+        throw new UsageException("--" + option + " does not go with --a-hbase/--b-hbase: ab starts a new cluster of"
+            + " each release and loads it, and the releases are the only difference");
+      }
+    }
+    for (String option : List.of("a-hbase", "b-hbase")) {
+      String release = parsed.string(option, null);
+      if (!RELEASE.matcher(release).matches()) {
+        throw new UsageException("--" + option + " " + release + " is not an HBase release number: give one such as"
+            + " 2.4.18, 2.5.13 or 2.6.1");
+      }
+    }
+  }
+
+  /** An upgrade comparison: each side a pseudo-distributed cluster that ab starts at its release. */
+  boolean releases() {
+    return a.release() != null;
+  }
+
+  private static String releaseSetup(String release, int regionServers) {
+    return "HBase " + release + ", pseudo-distributed cluster of " + regionServers + " region server"
+        + (regionServers == 1 ? "" : "s") + " (separate daemons, jobs through hadoop jar with its mapredcp)";
   }
 
   /** Both sides write and read one table: it is created and loaded once. */
   boolean sharedTable() {
+    if (releases()) {
+      return false;
+    }
     return a.clusterConf() == null ? a.table().equals(b.table())
         : a.table().equals(b.table()) && a.clusterConf().getAbsoluteFile().equals(b.clusterConf().getAbsoluteFile());
   }
 
   /** The two sides are the same setup: an A/A test, which measures the noise. */
   boolean identicalSides() {
+    if (releases()) {
+      return a.release().equals(b.release());
+    }
     return a.settings().equals(b.settings()) && (embedded
         || a.clusterConf().getAbsoluteFile().equals(b.clusterConf().getAbsoluteFile()));
   }

@@ -64,7 +64,8 @@ public final class AbTool extends HperfTool {
 
   @Override
   protected CommandOptions options() {
-    return new CommandOptions(NAME, "--dir <dir> [--b-set key=value ...] | [--a-conf <xml> --b-conf <xml>] [options]",
+    return new CommandOptions(NAME, "--dir <dir> [--b-set key=value ...] | [--a-conf <xml> --b-conf <xml>] | [--a-hbase <release>"
+        + " --b-hbase <release>] [options]",
         "Run the same workloads on two setups, A and B, runs interleaved (A B B A A B), and give per workload and"
             + " operation B's change against A with a confidence interval and a verdict.")
         .value(null, "dir", "path", "new directory for the runs, their order and the verdict (required)", null)
@@ -77,16 +78,21 @@ public final class AbTool extends HperfTool {
         .value(null, "a-conf", "xml", "hbase-site.xml of side A's cluster (with --b-conf: two clusters, each its own"
             + " table)", "the embedded cluster, started in this JVM")
         .value(null, "b-conf", "xml", "hbase-site.xml of side B's cluster", null)
-        .value(null, "b-hbase-version", "version", "not available: needs a launcher that starts a cluster with"
-            + " another HBase release's jars (see the README); give that cluster's --b-conf", null)
+        .value(null, "a-hbase", "release", "an upgrade comparison: side A is a pseudo-distributed cluster of this"
+            + " HBase release (from Maven Central) that ab starts on this machine, e.g. 2.4.18", null)
+        .value(null, "b-hbase", "release", "side B's HBase release, e.g. 2.6.1", null)
+        .value(null, "region-servers", "n", "with --a-hbase/--b-hbase: region servers of each side's cluster, each"
+            + " its own JVM", "3")
+        .flag(null, "resume", "with --a-hbase/--b-hbase: continue the comparison in --dir where it stopped (give the"
+            + " same options as its first command)")
         .value(null, "workloads", "list", "comma-separated workload files of the workload directory", DEFAULT_WORKLOADS)
         .value(null, "workload-dir", "path", "where the workload files are", "<hperf home>/conf/workloads")
         .value(null, "runs", "n", "runs per side and workload, at least 2", "3")
         .value(null, "scale", "tiny|1tb", "presets of the suite for records, regions, duration, clients, threads",
-            "tiny on the embedded cluster, 1tb with --a-conf/--b-conf")
+            "tiny on the embedded cluster and with --a-hbase/--b-hbase, 1tb with --a-conf/--b-conf")
         .value(null, "duration", "seconds", "measured seconds per run (overrides the preset)", null)
         .value(null, "warmup", "seconds", "seconds run before measuring, in every run (fresh region servers start"
-            + " with cold caches)", "0")
+            + " with cold caches)", "0; with --a-hbase/--b-hbase --duration, at most 60")
         .value(null, "pilot-seconds", "seconds", "before each workload's runs, one run of each side this long, not"
             + " measured: warms the JIT, the page cache and the cluster (0: none)", "--duration, at most 60")
         .value(null, "clients", "n", "map tasks per run (overrides the preset)", null)
@@ -102,6 +108,9 @@ public final class AbTool extends HperfTool {
   @Override
   protected int execute(ParsedOptions parsed) throws Exception {
     AbPlan plan = AbPlan.of(parsed);
+    if (plan.releases()) {
+      return new ReleaseAb(plan, getConf(), parsed.has("resume")).execute();
+    }
     FileSystem fs = plan.dir().getFileSystem(getConf());
     if (fs.exists(plan.dir())) {
       throw new UsageException("--dir " + plan.dir() + " already exists: give a new directory, runs are never"
@@ -340,7 +349,7 @@ public final class AbTool extends HperfTool {
     }
   }
 
-  private static void writeVerdict(AbPlan plan, List<ComparisonReport> reports, FileSystem fs, Path dir)
+  static void writeVerdict(AbPlan plan, List<ComparisonReport> reports, FileSystem fs, Path dir)
       throws IOException {
     StringBuilder text = new StringBuilder();
     text.append("A: ").append(plan.a().setup()).append(", table ").append(plan.a().table()).append('\n');

@@ -50,7 +50,17 @@ class AbPlanTest {
     Files.writeString(site.toPath(), "<configuration/>\n");
     assertUsage(dir, "--a-set/--b-set on clusters of --a-conf/--b-conf can change only the clients", "--dir", d,
         "--a-conf", site.getPath(), "--b-conf", site.getPath(), "--b-set", "hfile.block.cache.size=0.1");
-    assertUsage(dir, "--b-hbase-version is not available", "--dir", d, "--b-hbase-version", "1.7.2");
+    assertUsage(dir, "give both --a-hbase and --b-hbase", "--dir", d, "--a-hbase", "2.4.18");
+    assertUsage(dir, "--a-hbase banana is not an HBase release number", "--dir", d, "--a-hbase", "banana",
+        "--b-hbase", "2.6.1");
+    assertUsage(dir, "--b-set does not go with --a-hbase/--b-hbase", "--dir", d, "--a-hbase", "2.4.18", "--b-hbase",
+        "2.6.1", "--b-set", "hfile.block.cache.size=0.1");
+    assertUsage(dir, "--a-conf does not go with --a-hbase/--b-hbase", "--dir", d, "--a-hbase", "2.4.18", "--b-hbase",
+        "2.6.1", "--a-conf", site.getPath(), "--b-conf", site.getPath());
+    assertUsage(dir, "--region-servers goes with --a-hbase and --b-hbase", "--dir", d, "--region-servers", "3");
+    assertUsage(dir, "--resume goes with --a-hbase and --b-hbase", "--dir", d, "--resume");
+    assertUsage(dir, "--resume: " + dir.getAbsolutePath() + " holds no comparison", "--dir", d, "--a-hbase", "2.4.18",
+        "--b-hbase", "2.6.1", "--resume", "--workload-dir", "../conf/workloads");
     assertUsage(dir, "workload file", "--dir", d, "--workloads", "nosuchworkload", "--workload-dir", "../conf/workloads");
     assertUsage(dir, "given twice", "--dir", d, "--workloads", "scan,scan", "--workload-dir", "../conf/workloads");
     assertUsage(dir, "--confidence=95 is out of range", "--dir", d, "--confidence", "95", "--workload-dir",

@@ -1,0 +1,150 @@
+package org.hperf.dist;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The scripts an upgrade comparison drives, as an operator runs them: {@code scripts/pseudo-cluster}
+ * (prepare, start, stop, status of a cluster of separate daemons at one HBase release) and
+ * {@code scripts/perf-cluster} ({@code hadoop jar perf.jar} with that cluster's {@code hbase mapredcp}
+ * and configuration). Each command's output goes to a log file of its own; what it returns is its
+ * exit code and the log.
+ */
+final class PseudoClusterScripts {
+  /** A finished command: its exit code, its log and how long it took. */
+  record Result(int exitCode, File log, long millis) {
+    boolean ok() {
+      return exitCode == 0;
+    }
+
+    /** The log's last lines, for a failure's message. */
+    String tail(int lines) {
+      try {
+        List<String> all = Files.readAllLines(log.toPath(), StandardCharsets.UTF_8);
+        return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+      } catch (IOException e) {
+        return "(" + log + " unreadable: " + e.getMessage() + ")";
+      }
+    }
+
+    /** The last line the command printed: a script's one-line reason for exit code 2. */
+    String lastLine() {
+      return tail(1).trim();
+    }
+  }
+
+  private final File scripts;
+  private final File logs;
+  private int logNumber;
+
+  /**
+   * @param home hperf's home (its scripts/ and conf/)
+   * @param logs where each command's output goes, numbered in the order they ran
+   */
+  PseudoClusterScripts(File home, File logs) {
+    this.scripts = new File(home, "scripts").getAbsoluteFile();
+    this.logs = logs;
+  }
+
+  /**
+   * Resolves a release's jars and checks the machine has memory for its region servers; starts
+   * nothing and, since it comes before the comparison's directory exists, logs to a temporary file
+   * (deleted when the JVM exits).
+   */
+  Result prepare(String release, int regionServers) throws IOException, InterruptedException {
+    File log = File.createTempFile("hperf-prepare-" + release + "-", ".log");
+    log.deleteOnExit();
+    return run(log, null, List.of(script("pseudo-cluster"), "prepare", "--hbase-version", release,
+        "--region-servers", Integer.toString(regionServers)));
+  }
+
+  /** Starts a new cluster in dir (keepData false: any earlier one there is removed), or restarts the stopped one. */
+  Result start(File dir, String release, int regionServers, boolean keepData) throws IOException,
+      InterruptedException {
+    List<String> command = new ArrayList<>(List.of(script("pseudo-cluster"), "start", "--dir", dir.getPath()));
+    if (keepData) {
+      command.add("--keep-data");
+    } else {
+      command.addAll(List.of("--hbase-version", release, "--region-servers", Integer.toString(regionServers)));
+    }
+    return run((keepData ? "restart-" : "start-") + dir.getName(), null, command);
+  }
+
+  Result stop(File dir) throws IOException, InterruptedException {
+    return run("stop-" + dir.getName(), null, List.of(script("pseudo-cluster"), "stop", "--dir", dir.getPath()));
+  }
+
+  /** Whether every daemon of the cluster in dir runs ({@code status} exits 0 only then). */
+  boolean allRunning(File dir) throws IOException, InterruptedException {
+    return new File(dir, "cluster.env").isFile()
+        && run("status-" + dir.getName(), null, List.of(script("pseudo-cluster"), "status", "--dir", dir.getPath()))
+            .ok();
+  }
+
+  /** Whether any daemon of the cluster in dir still runs (a pid file whose process is alive). */
+  static boolean anyRunning(File dir) {
+    File[] pids = new File(dir, "pids").listFiles((d, name) -> name.endsWith(".pid"));
+    for (File pid : pids == null ? new File[0] : pids) {
+      try {
+        long id = Long.parseLong(Files.readString(pid.toPath()).trim());
+        if (ProcessHandle.of(id).map(ProcessHandle::isAlive).orElse(false)) {
+          return true;
+        }
+      } catch (IOException | NumberFormatException e) {
+        // A pid file being written or removed: not a live daemon.
+      }
+    }
+    return false;
+  }
+
+  /** {@code scripts/perf-cluster <arguments>} against the cluster in dir, as after {@code eval "$(pseudo-cluster env)"}. */
+  Result perfCluster(File dir, String name, List<String> arguments) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(script("perf-cluster")));
+    command.addAll(arguments);
+    Map<String, String> env = Map.of(
+        "PATH", new File(dir, "bin").getPath() + File.pathSeparator + System.getenv().getOrDefault("PATH", ""),
+        "HADOOP_CONF_DIR", new File(dir, "conf/hadoop").getPath(),
+        "HBASE_CONF_DIR", new File(dir, "conf/hbase").getPath());
+    return run(name, env, command);
+  }
+
+  private String script(String name) {
+    return new File(scripts, name).getPath();
+  }
+
+  private Result run(String name, Map<String, String> env, List<String> command) throws IOException,
+      InterruptedException {
+    Files.createDirectories(logs.toPath());
+    if (logNumber == 0) {
+      String[] existing = logs.list();
+      logNumber = existing == null ? 0 : existing.length;
+    }
+    return run(new File(logs, String.format("%03d-%s.log", ++logNumber, name)), env, command);
+  }
+
+  private Result run(File log, Map<String, String> env, List<String> command) throws IOException,
+      InterruptedException {
+    List<String> bash = new ArrayList<>(List.of("bash"));
+    bash.addAll(command);
+    ProcessBuilder builder = new ProcessBuilder(bash).redirectErrorStream(true).redirectOutput(log)
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    if (env != null) {
+      builder.environment().putAll(env);
+    }
+    long started = System.nanoTime();
+    Process process = builder.start();
+    try {
+      int exit = process.waitFor();
+      return new Result(exit, log, (System.nanoTime() - started) / 1_000_000);
+    } catch (InterruptedException e) {
+      process.descendants().forEach(ProcessHandle::destroy);
+      process.destroy();
+      throw e;
+    }
+  }
+}
