@@ -13,8 +13,12 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -29,8 +33,10 @@ import org.junit.jupiter.api.function.Executable;
  * {@code hbase mapredcp} and the HBase configuration directory, nothing else of HBase) against a
  * pseudo-distributed cluster whose every daemon is its own JVM, HBase on HDFS, jobs on YARN whose
  * task JVMs get only the Hadoop jars and what the job ships. One cluster per HBase release in
- * {@code pseudo.hbase.versions}; the same perf.jar against each. Each step assumes the previous
- * ones passed, so the first failure names the step that broke.
+ * {@code pseudo.hbase.versions} ({@code release[:region servers]}); the same perf.jar against each.
+ * On a cluster of three or more region servers, each its own JVM, the per-server figures and a lost
+ * server are checked too. Each step assumes the previous ones passed, so the first failure names the
+ * step that broke.
  */
 class PerfClusterIT {
   private static final File ROOT = new File(System.getProperty("hperf.root", "..")).getAbsoluteFile().toPath().normalize().toFile();
@@ -39,14 +45,18 @@ class PerfClusterIT {
 
   @TestFactory
   Stream<DynamicNode> perfJarOnEachHBaseRelease() {
-    String versions = System.getProperty("pseudo.hbase.versions", "2.6.1-hadoop3");
-    return Arrays.stream(versions.split(",")).map(String::trim).filter(v -> !v.isEmpty())
-        .map(version -> DynamicContainer.dynamicContainer("HBase " + version, steps(version)));
+    String versions = System.getProperty("pseudo.hbase.versions", "2.6.1-hadoop3:3");
+    return Arrays.stream(versions.split(",")).map(String::trim).filter(v -> !v.isEmpty()).map(entry -> {
+      String[] parts = entry.split(":");
+      int regionServers = parts.length > 1 ? Integer.parseInt(parts[1]) : 1;
+      return DynamicContainer.dynamicContainer("HBase " + parts[0] + ", " + regionServers + " region servers",
+          steps(parts[0], regionServers));
+    });
   }
 
   /** The steps against one release, sharing its cluster; the last one stops it. */
-  private Stream<DynamicNode> steps(String version) {
-    Steps s = new Steps(version);
+  private Stream<DynamicNode> steps(String version, int regionServers) {
+    Steps s = new Steps(version, regionServers);
     List<DynamicNode> steps = new ArrayList<>();
     steps.add(s.step("start the pseudo-distributed cluster", s::start));
     steps.add(s.step("create-table", s::createTable));
@@ -55,6 +65,13 @@ class PerfClusterIT {
     steps.add(s.step("run a workload with 2 clients on YARN", s::workload));
     steps.add(s.step("counters from the JobHistoryServer's REST API", s::historyCounters));
     steps.add(s.step("aggregate, report, compare", s::analyze));
+    if (regionServers >= 3) {
+      steps.add(s.step("each region server its own JVM and port, listed by status", s::separateRegionServers));
+      steps.add(s.step("a hot region and its server named, per-server figures from every server", s::hotRegion));
+      steps.add(s.step("kill -9 of a region server during a load: nothing lost", s::killDuringLoad));
+      steps.add(s.step("kill -9 of a region server during a run: disturbed, every operation counted once",
+          s::killDuringRun));
+    }
     steps.add(DynamicTest.dynamicTest("stop the cluster", s::stop));
     return steps.stream();
   }
@@ -62,6 +79,7 @@ class PerfClusterIT {
   /** The state one release's steps share. */
   private static final class Steps {
     private final String version;
+    private final int regionServers;
     private final File dir;
     private PseudoCluster cluster;
     private String failedStep;
@@ -69,8 +87,9 @@ class PerfClusterIT {
     private final List<String> workloadJobIds = new ArrayList<>();
     private final List<Long> readsOk = new ArrayList<>();
 
-    Steps(String version) {
+    Steps(String version, int regionServers) {
       this.version = version;
+      this.regionServers = regionServers;
       this.dir = new File(ROOT, "pseudo/target/cluster-" + version);
     }
 
@@ -89,9 +108,9 @@ class PerfClusterIT {
     }
 
     void start() {
-      cluster = PseudoCluster.start(ROOT, dir, version);
-      System.out.printf("HBase %s: pseudo-distributed cluster (8 daemons) up in %.1f s%n", version,
-          cluster.startMillis() / 1000.0);
+      cluster = PseudoCluster.start(ROOT, dir, version, regionServers);
+      System.out.printf("HBase %s: pseudo-distributed cluster (%d daemons) up in %.1f s%n", version,
+          7 + regionServers, cluster.startMillis() / 1000.0);
     }
 
     PseudoCluster.Result ok(String arguments) {
@@ -120,7 +139,7 @@ class PerfClusterIT {
       }
       PseudoCluster.Result load = ok("load --table t --mode bulk");
       assertTrue(load.output().contains("loaded 20,000 records"), load.output());
-      String regionServerLog = Files.readString(cluster.log("regionserver").toPath());
+      String regionServerLog = cluster.regionServerLogs();
       // HBase copies an HFile that is on another file system than the region's; on HDFS it renames.
       assertFalse(regionServerLog.contains("is on different filesystem"), "the bulk load copied HFiles instead of renaming them");
       assertTrue(regionServerLog.contains("Loaded HFile"), "the region server loaded no HFile");
@@ -203,6 +222,126 @@ class PerfClusterIT {
       assertTrue(Files.readString(html.toPath()).contains("workloadc"), "report without the workload");
       PseudoCluster.Result compare = ok("compare " + runDirs.get("a") + " " + runDirs.get("b"));
       assertTrue(compare.output().contains("fewer than 2 runs on a side: no verdict"), compare.output());
+    }
+
+    void separateRegionServers() {
+      PseudoCluster.Result status = cluster.bash(2, "scripts/pseudo-cluster status --dir '" + dir + "'");
+      assertEquals(0, status.exitCode(), status.output());
+      Set<Long> pids = new HashSet<>();
+      Set<String> ports = new HashSet<>();
+      for (int i = 1; i <= regionServers; i++) {
+        Matcher line = Pattern.compile("regionserver-" + i + ": running, pid (\\d+), port (\\d+)").matcher(status.output());
+        assertTrue(line.find(), status.output());
+        long pid = Long.parseLong(line.group(1));
+        assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "regionserver-" + i + " pid " + pid);
+        pids.add(pid);
+        ports.add(line.group(2));
+        assertEquals(line.group(2), cluster.env("REGIONSERVER_" + i + "_PORT"));
+      }
+      assertEquals(regionServers, pids.size(), status.output());
+      assertEquals(regionServers, ports.size(), status.output());
+    }
+
+    /**
+     * The hotspot distribution on keys in insertion order: the first region gets the hot keys. The
+     * finding must name that region and a server, and every region server must appear in the
+     * per-server figures (4 regions on 3 servers: each holds one).
+     */
+    void hotRegion() throws IOException {
+      ok("create-table --table hot --recordcount 4000 --regions 4 -p insertorder=ordered -p zeropadding=4");
+      ok("load --table hot --mode put");
+      File runs = new File(dir, "runs-hot");
+      ok("run -P conf/workloads/workloadc --table hot -p requestdistribution=hotspot --per-server on --clients 1"
+          + " --threads 2 --duration 8 --output file://" + runs);
+      ok("aggregate file://" + runs);
+      JsonNode hotspots = JSON.readTree(new File(runs, "aggregate/summary.json")).path("perRun").path("run-1")
+          .path("placement").path("hotspots");
+      List<String> findings = new ArrayList<>();
+      hotspots.forEach(h -> findings.add(h.path("finding").asText()));
+      assertTrue(findings.stream().anyMatch(f -> f.startsWith("region [(start), user1000) served ")), findings.toString());
+      Set<String> servers = new HashSet<>();
+      for (int i = 1; i <= regionServers; i++) {
+        servers.add("127.0.0.1:" + cluster.env("REGIONSERVER_" + i + "_PORT"));
+      }
+      assertTrue(findings.stream().anyMatch(f -> servers.contains(f.split(" ")[0])), findings + " names no server of "
+          + servers);
+      Set<String> served = new HashSet<>();
+      for (String line : Files.readAllLines(new File(runs, "aggregate/placement.csv").toPath())) {
+        String[] fields = line.split(",");
+        if (fields.length > 2 && fields[1].equals("server")) {
+          served.add(fields[2]);
+        }
+      }
+      assertEquals(servers, served, "per-server figures");
+    }
+
+    /** The last region server dies (kill -9) while the load's puts reach it; no row may be missing. */
+    void killDuringLoad() throws Exception {
+      ok("create-table --table lost --recordcount 40000 --regions 6");
+      int victim = regionServers;
+      long before = cluster.regionServerMetric(victim, "writeRequestCount");
+      File out = new File(dir, "load-killed.out");
+      Process load = cluster.perfClusterInBackground("load --table lost --mode put", out);
+      awaitMetric(victim, "writeRequestCount", before, load, out);
+      cluster.killHard("regionserver-" + victim);
+      assertTrue(load.waitFor(10, TimeUnit.MINUTES), "load still running 10 min after the kill");
+      String output = Files.readString(out.toPath());
+      assertEquals(0, load.exitValue(), output);
+      assertTrue(output.contains("loaded 40,000 records"), output);
+      awaitRegions();
+      PseudoCluster.Result verify = ok("verify --table lost");
+      assertTrue(verify.output().contains("verify OK: 40,000 rows intact"), verify.output());
+    }
+
+    /**
+     * Another region server dies during a run of workload A: the run ends, names the lost server,
+     * is marked disturbed, and its histogram logs hold exactly the operations its counters count.
+     */
+    void killDuringRun() throws Exception {
+      int victim = regionServers - 1;
+      long before = cluster.regionServerMetric(victim, "readRequestCount");
+      File runs = new File(dir, "runs-killed");
+      File out = new File(dir, "run-killed.out");
+      Process run = cluster.perfClusterInBackground("run -P conf/workloads/workloada --table lost --clients 2 --threads 2"
+          + " --duration 40 --interval 1 --max-error-ratio 1 --output file://" + runs, out);
+      awaitMetric(victim, "readRequestCount", before + 1_000, run, out);
+      cluster.killHard("regionserver-" + victim);
+      assertTrue(run.waitFor(10, TimeUnit.MINUTES), "run still going 10 min after the kill");
+      String output = Files.readString(out.toPath());
+      assertEquals(0, run.exitValue(), output);
+      Properties record = new Properties();
+      try (var in = Files.newBufferedReader(new File(runs, "run.properties").toPath())) {
+        record.load(in);
+      }
+      String lost = record.getProperty("run.1.regionserversLost", "");
+      assertTrue(lost.contains("127.0.0.1," + cluster.env("REGIONSERVER_" + victim + "_PORT") + ","), record.toString());
+      Matcher measured = Pattern.compile("\n  Operations measured \\(top-level\\) +([\\d,]+)\n").matcher(output);
+      assertTrue(measured.find(), output);
+      PseudoCluster.Result aggregate = ok("aggregate file://" + runs);
+      assertTrue(aggregate.output().contains("run-1 is DISTURBED"), aggregate.output());
+      Matcher all = Pattern.compile("\nALL +run-1 +[\\d,.]+ +([\\d,]+) ").matcher(aggregate.output());
+      assertTrue(all.find(), aggregate.output());
+      assertEquals(measured.group(1), all.group(1), "operations in the histogram logs against the counters");
+      awaitRegions();
+      PseudoCluster.Result verify = ok("verify --table lost");
+      assertTrue(verify.output().contains("verify OK: 40,000 rows intact"), verify.output());
+    }
+
+    /** Until region server i's counter passes a value, while the command it serves is still running. */
+    private void awaitMetric(int i, String metric, long above, Process command, File out) throws Exception {
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+      while (cluster.regionServerMetric(i, metric) <= above) {
+        assertTrue(command.isAlive(), "the command ended before region server " + i + "'s " + metric + " passed "
+            + above + ":\n" + Files.readString(out.toPath()));
+        assertTrue(System.nanoTime() < deadline, metric + " of region server " + i + " still at most " + above);
+        Thread.sleep(100);
+      }
+    }
+
+    /** Until the lost server's regions are back (scripts/pseudo-cluster wait-regions). */
+    private void awaitRegions() {
+      PseudoCluster.Result ready = cluster.bash(5, "scripts/pseudo-cluster wait-regions --dir '" + dir + "'");
+      assertEquals(0, ready.exitCode(), ready.output());
     }
 
     void stop() {

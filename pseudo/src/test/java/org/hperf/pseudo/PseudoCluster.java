@@ -33,9 +33,10 @@ final class PseudoCluster implements AutoCloseable {
   }
 
   /** Starts a cluster of this HBase release in dir; throws with the script's output if it fails. */
-  static PseudoCluster start(File root, File dir, String hbaseVersion) {
+  static PseudoCluster start(File root, File dir, String hbaseVersion, int regionServers) {
     PseudoCluster cluster = new PseudoCluster(root, dir);
-    Result started = cluster.bash(20, "scripts/pseudo-cluster start --dir '" + dir + "' --hbase-version " + hbaseVersion);
+    Result started = cluster.bash(20, "scripts/pseudo-cluster start --dir '" + dir + "' --hbase-version " + hbaseVersion
+        + " --region-servers " + regionServers);
     if (started.exitCode() != 0) {
       throw new IllegalStateException("pseudo-cluster with HBase " + hbaseVersion + " did not start:\n" + started.output());
     }
@@ -59,6 +60,41 @@ final class PseudoCluster implements AutoCloseable {
 
   File log(String daemon) {
     return new File(dir, "logs/" + daemon + ".log");
+  }
+
+  /** Every region server's log, one after the other. */
+  String regionServerLogs() throws IOException {
+    StringBuilder all = new StringBuilder();
+    for (int i = 1; i <= Integer.parseInt(env("REGION_SERVERS")); i++) {
+      all.append(Files.readString(log("regionserver-" + i).toPath(), StandardCharsets.UTF_8));
+    }
+    return all.toString();
+  }
+
+  /** A counter of region server i's JMX Server bean (e.g. readRequestCount); needs its web UI. */
+  long regionServerMetric(int i, String name) throws IOException {
+    java.net.URL url = new java.net.URL("http://127.0.0.1:" + env("REGIONSERVER_" + i + "_WEB")
+        + "/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Server");
+    try (var in = url.openStream()) {
+      return new com.fasterxml.jackson.databind.ObjectMapper().readTree(in).path("beans").path(0).path(name).asLong();
+    }
+  }
+
+  /** kill -9 of one daemon's process, as a machine or the OOM killer ends it: no shutdown of its own. */
+  void killHard(String daemon) throws InterruptedException {
+    ProcessHandle process = ProcessHandle.of(daemonPids().get(daemon)).orElseThrow();
+    Result killed = bash(1, "kill -9 " + process.pid());
+    if (killed.exitCode() != 0) {
+      throw new IllegalStateException("kill -9 " + daemon + ": " + killed.output());
+    }
+    process.onExit().join();
+  }
+
+  /** scripts/perf-cluster in the background; its output goes to the returned file. */
+  Process perfClusterInBackground(String arguments, File output) throws IOException {
+    return new ProcessBuilder("bash", "-c", "eval \"$(scripts/pseudo-cluster env --dir '" + dir
+        + "')\"; PERF_JAR=dist/target/perf.jar scripts/perf-cluster " + arguments).directory(root)
+        .redirectErrorStream(true).redirectOutput(output).start();
   }
 
   /** Runs scripts/perf-cluster with these arguments, as a user would after eval "$(pseudo-cluster env)". */

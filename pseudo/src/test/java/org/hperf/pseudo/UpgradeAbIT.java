@@ -1,0 +1,178 @@
+package org.hperf.pseudo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The upgrade comparison as an operator runs it: {@code scripts/perf ab --a-hbase X --b-hbase Y},
+ * which starts a pseudo-distributed cluster of separate daemons for each release, loads and verifies
+ * the same dataset on each, and runs the workloads in counterbalanced blocks with one cluster up at a
+ * time. The comparison is killed with SIGKILL after its first block (its cluster left running, as a
+ * machine's crash would) and continued with {@code --resume}, which must redo nothing that was done.
+ * Releases from {@code pseudo.upgrade.releases} (default 2.4.18,2.6.1).
+ */
+class UpgradeAbIT {
+  private static final File ROOT = new File(System.getProperty("hperf.root", "..")).getAbsoluteFile().toPath().normalize()
+      .toFile();
+  private static final String[] RELEASES = System.getProperty("pseudo.upgrade.releases", "2.4.18,2.6.1").split(",");
+  private static final File DIR = new File(ROOT, "pseudo/target/upgrade-ab");
+
+  /** What a command printed, stdout and stderr apart. */
+  private record Run(int exitCode, String out, String err) {
+    String all() {
+      return "--- stdout\n" + out + "\n--- stderr\n" + err;
+    }
+  }
+
+  @Test
+  void badInputIsOneLineAndStartsNothing() throws Exception {
+    File dir = new File(ROOT, "pseudo/target/upgrade-ab-refused");
+    deleteRecursively(dir);
+    assertRefused(dir, "side A: hbase-2.6.99-hadoop3 could not be resolved from Maven Central", "--a-hbase", "2.6.99",
+        "--b-hbase", RELEASES[1]);
+    assertRefused(dir, "--b-hbase 2.6 is not an HBase release number", "--a-hbase", RELEASES[0], "--b-hbase", "2.6");
+    assertRefused(dir, "not enough memory for 60 region servers", "--a-hbase", RELEASES[0], "--b-hbase", RELEASES[1],
+        "--region-servers", "60");
+  }
+
+  @Test
+  void upgradeComparisonKilledAfterItsFirstBlockAndResumed() throws Exception {
+    deleteRecursively(DIR);
+    List<String> args = new ArrayList<>(List.of("ab", "--a-hbase", RELEASES[0], "--b-hbase", RELEASES[1],
+        "--region-servers", "1", "--workloads", "workloadc", "--runs", "2", "--recordcount", "2000", "--regions", "2",
+        "--duration", "6", "--warmup", "2", "--clients", "1", "--threads", "2", "--dir", DIR.getPath()));
+    File firstOut = new File(ROOT, "pseudo/target/upgrade-ab-first.out");
+    Process first = perf(args).redirectErrorStream(true).redirectOutput(firstOut).start();
+    File state = new File(DIR, "ab.properties");
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(20);
+    while (!"done".equals(properties(state).getProperty("run.workloadc.A1"))) {
+      assertTrue(first.isAlive(), "ab ended before its first block was done:\n" + Files.readString(firstOut.toPath()));
+      assertTrue(System.nanoTime() < deadline, "first block not done in 20 min:\n" + Files.readString(firstOut.toPath()));
+      Thread.sleep(500);
+    }
+    first.destroyForcibly().waitFor();
+    assertTrue(anyDaemonAlive(new File(DIR, "cluster-a")), "a SIGKILL leaves side A's cluster running");
+
+    args.add("--resume");
+    Run resumed = run(args, 40);
+    String output = resumed.all();
+    System.out.println(resumed.out());
+    assertEquals(0, resumed.exitCode(), output);
+    assertTrue(resumed.out().contains("ab: resuming the comparison in " + DIR.getAbsolutePath() + " (4 of 10 steps done)"),
+        output);
+    // Nothing done before the kill is done again; the rest is done once.
+    assertFalse(resumed.out().contains("side A (HBase " + RELEASES[0] + "): perf-cluster create-table"), output);
+    assertEquals(0, count(resumed.out(), "side A (HBase " + RELEASES[0] + "): workloadc run 1 of 2"), output);
+    for (String step : List.of("side B (HBase " + RELEASES[1] + "): perf-cluster load", "side B (HBase " + RELEASES[1]
+        + "): workloadc run 1 of 2", "side B (HBase " + RELEASES[1] + "): workloadc run 2 of 2", "side A (HBase "
+        + RELEASES[0] + "): workloadc run 2 of 2")) {
+      assertEquals(1, count(resumed.out(), step), step + "\n" + output);
+    }
+    assertTrue(resumed.out().contains("restarting side A's cluster (HBase " + RELEASES[0] + ") with its data"), output);
+    Properties done = properties(state);
+    for (String key : List.of("load.A.verify", "load.B.verify", "run.workloadc.A1", "run.workloadc.B1",
+        "run.workloadc.B2", "run.workloadc.A2")) {
+      assertEquals("done", done.getProperty(key), key + " in " + done);
+    }
+
+    // Each side's jobs ran on its own release's client jars, and the verdict names both releases.
+    assertEquals(RELEASES[0], properties(new File(DIR, "workloadc/a/run.properties")).getProperty("version.hbase"));
+    assertTrue(properties(new File(DIR, "workloadc/b/run.properties")).getProperty("version.hbase")
+        .startsWith(RELEASES[1]));
+    String verdict = Files.readString(new File(DIR, "verdict.txt").toPath());
+    assertTrue(verdict.contains("A: HBase " + RELEASES[0] + ", pseudo-distributed cluster of 1 region server"), verdict);
+    assertTrue(verdict.contains("B: HBase " + RELEASES[1] + ", pseudo-distributed cluster of 1 region server"), verdict);
+    assertTrue(verdict.matches("(?s).*\n  workloadc READ (ops/s|p50|p99).*"), verdict);
+    assertTrue(new File(DIR, "verdict.json").isFile());
+    String report = Files.readString(new File(DIR, "report.html").toPath());
+    assertTrue(report.contains("HBase " + RELEASES[0]) && report.contains("HBase " + RELEASES[1]),
+        "report without the releases");
+    assertFalse(anyDaemonAlive(new File(DIR, "cluster-a")) || anyDaemonAlive(new File(DIR, "cluster-b")),
+        "a cluster left running");
+  }
+
+  private static void assertRefused(File dir, String expected, String... options) throws Exception {
+    List<String> args = new ArrayList<>(List.of("ab"));
+    args.addAll(List.of(options));
+    args.addAll(List.of("--dir", dir.getPath()));
+    Run run = run(args, 5);
+    assertEquals(2, run.exitCode(), run.all());
+    assertEquals(1, run.err().strip().lines().count(), "one line\n" + run.all());
+    assertTrue(run.err().contains(expected), "expected '" + expected + "'\n" + run.all());
+    assertFalse(dir.exists(), "nothing created\n" + run.all());
+  }
+
+  private static ProcessBuilder perf(List<String> args) {
+    List<String> command = new ArrayList<>(List.of("bash", "scripts/perf"));
+    command.addAll(args);
+    return new ProcessBuilder(command).directory(ROOT).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+  }
+
+  private static Run run(List<String> args, int timeoutMinutes) throws Exception {
+    File out = File.createTempFile("upgrade-", ".out", new File(ROOT, "pseudo/target"));
+    File err = File.createTempFile("upgrade-", ".err", new File(ROOT, "pseudo/target"));
+    try {
+      Process process = perf(args).redirectOutput(out).redirectError(err).start();
+      if (!process.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
+        process.destroy();
+        process.waitFor(1, TimeUnit.MINUTES);
+        throw new AssertionError("perf " + args + " still running after " + timeoutMinutes + " min:\n"
+            + Files.readString(out.toPath()) + Files.readString(err.toPath()));
+      }
+      return new Run(process.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
+          Files.readString(err.toPath(), StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out.toPath());
+      Files.deleteIfExists(err.toPath());
+    }
+  }
+
+  private static Properties properties(File file) throws IOException {
+    Properties properties = new Properties();
+    if (file.isFile()) {
+      try (var in = Files.newBufferedReader(file.toPath())) {
+        properties.load(in);
+      }
+    }
+    return properties;
+  }
+
+  private static boolean anyDaemonAlive(File cluster) throws IOException {
+    File[] pids = new File(cluster, "pids").listFiles((d, name) -> name.endsWith(".pid"));
+    for (File pid : pids == null ? new File[0] : pids) {
+      if (ProcessHandle.of(Long.parseLong(Files.readString(pid.toPath()).trim())).map(ProcessHandle::isAlive)
+          .orElse(false)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int count(String text, String part) {
+    int n = 0;
+    for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + part.length())) {
+      n++;
+    }
+    return n;
+  }
+
+  private static void deleteRecursively(File file) throws IOException {
+    if (!file.exists()) {
+      return;
+    }
+    try (var paths = Files.walk(file.toPath())) {
+      paths.sorted(java.util.Comparator.reverseOrder()).map(java.nio.file.Path::toFile).forEach(File::delete);
+    }
+  }
+}
