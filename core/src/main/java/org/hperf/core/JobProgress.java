@@ -12,21 +12,27 @@ import org.apache.hadoop.mapreduce.Job;
 import org.hperf.core.ProgressLine.Sample;
 
 /**
- * Waits for a job like {@code Job.waitForCompletion(true)} (Hadoop still prints its map/reduce
- * percentages and failed attempts) and, every {@code hperf.progress.seconds} (default 10, 0 = off),
- * prints one line an operator can act on: percent done, the rate of the job's work counter,
- * elapsed and remaining time ({@link ProgressLine}). The work counter is read from the running
- * job's counters, which tasks report every few seconds.
+ * Submits a job and waits for it, printing every {@code hperf.progress.seconds} (default 10, 0 =
+ * off) one line an operator can act on: percent done, the rate of the job's work counter, elapsed
+ * and remaining time ({@link ProgressLine}), and when the job has succeeded a last line with all of
+ * its work. The work counter is read from the running job's counters, which tasks report every few
+ * seconds. Hadoop prints its map/reduce percentages, failed attempts and counters as
+ * {@code Job.waitForCompletion(true)} does.
  */
 public final class JobProgress {
   public static final String INTERVAL_SECONDS = "hperf.progress.seconds";
+  /** What a window clock returns until the clients have agreed on their start. */
+  public static final long NOT_STARTED = -1;
 
   private final ProgressLine line;
   private final List<Enum<?>> workCounters;
+  /** A timed run's measured window start (epoch ms), {@link #NOT_STARTED} until known; null for counted work. */
+  private final LongSupplier windowStartMs;
 
-  private JobProgress(ProgressLine line, List<Enum<?>> workCounters) {
+  private JobProgress(ProgressLine line, List<Enum<?>> workCounters, LongSupplier windowStartMs) {
     this.line = line;
     this.workCounters = workCounters;
+    this.windowStartMs = windowStartMs;
   }
 
   /**
@@ -35,40 +41,44 @@ public final class JobProgress {
    * advance as the tasks work, not only when they end.
    */
   public static JobProgress counting(String label, String unit, long totalWork, Enum<?>... workCounters) {
-    return new JobProgress(ProgressLine.counted(label, unit, totalWork), List.of(workCounters));
+    return new JobProgress(ProgressLine.counted(label, unit, totalWork), List.of(workCounters), null);
   }
 
   /**
-   * A job that measures for {@code seconds} (a timed workload run). Its tasks add to the work
-   * counter once per {@code countEverySeconds}, so measuring began about that long before the
-   * counter first moves.
+   * A job that measures for {@code seconds} (a timed workload run) from {@code windowStartMs}, the
+   * wall-clock start of its measured window as its tasks agreed on it (warm-up excluded), or
+   * {@link #NOT_STARTED}. The work counter is shown beside it.
    */
-  public static JobProgress timed(String label, String unit, long seconds, long countEverySeconds,
+  public static JobProgress timed(String label, String unit, long seconds, LongSupplier windowStartMs,
       Enum<?> workCounter) {
-    return new JobProgress(ProgressLine.timed(label, unit, seconds, countEverySeconds), List.of(workCounter));
+    return new JobProgress(ProgressLine.timed(label, unit, seconds), List.of(workCounter), windowStartMs);
   }
 
   /** Submits the job, prints progress until it ends; true if it succeeded. */
   public boolean waitForCompletion(Job job) throws IOException, InterruptedException, ClassNotFoundException {
     long everySeconds = job.getConfiguration().getLong(INTERVAL_SECONDS, 10);
     job.submit();
-    if (everySeconds <= 0) {
-      return job.waitForCompletion(true);
-    }
-    Tracker tracker = new Tracker(job, System.out, System::nanoTime);
+    Tracker tracker = new Tracker(job, System.out, System::nanoTime, System::currentTimeMillis);
     ScheduledExecutorService printer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread thread = new Thread(r, "hperf-progress");
       thread.setDaemon(true);
       return thread;
     });
-    printer.scheduleAtFixedRate(tracker::printSafely, everySeconds, everySeconds, TimeUnit.SECONDS);
+    if (everySeconds > 0) {
+      printer.scheduleAtFixedRate(tracker::printSafely, everySeconds, everySeconds, TimeUnit.SECONDS);
+    }
+    boolean ok;
     try {
-      return job.waitForCompletion(true);
+      ok = job.waitForCompletion(true);
     } finally {
       printer.shutdownNow();
       // No progress line after the job's own completion output.
       printer.awaitTermination(5, TimeUnit.SECONDS);
     }
+    if (ok && everySeconds > 0) {
+      tracker.printEndSafely();
+    }
+    return ok;
   }
 
   private long work(Counters counters) {
@@ -84,15 +94,17 @@ public final class JobProgress {
     private final Job job;
     private final PrintStream out;
     private final LongSupplier nanoClock;
+    private final LongSupplier wallClockMs;
     private final long startNanos;
     private Sample previous = Sample.SUBMITTED;
     private Sample lastIdle = Sample.SUBMITTED;
     private long workStartNanos = -1;
 
-    Tracker(Job job, PrintStream out, LongSupplier nanoClock) {
+    Tracker(Job job, PrintStream out, LongSupplier nanoClock, LongSupplier wallClockMs) {
       this.job = job;
       this.out = out;
       this.nanoClock = nanoClock;
+      this.wallClockMs = wallClockMs;
       this.startNanos = nanoClock.getAsLong();
     }
 
@@ -108,14 +120,40 @@ public final class JobProgress {
       if (job.isComplete()) {
         return;
       }
-      Sample now = new Sample(work(job.getCounters()), nanoClock.getAsLong() - startNanos);
+      Sample now = sample();
+      out.println(line.text(previous, now, workStart(now)));
+      previous = now;
+    }
+
+    void printEndSafely() {
+      try {
+        Sample end = sample();
+        out.println(line.endText(end, workStart(end)));
+      } catch (IOException | RuntimeException e) {
+        // As printSafely: the command reads the job's counters next and reports what fails there.
+      }
+    }
+
+    private Sample sample() throws IOException {
+      return new Sample(work(job.getCounters()), nanoClock.getAsLong() - startNanos);
+    }
+
+    /** The start of the work on the samples' clock, or -1 while unknown. */
+    private long workStart(Sample now) {
+      if (line.isTimed()) {
+        long startMs = windowStartMs.getAsLong();
+        return startMs == NOT_STARTED ? -1
+            : Math.max(0, now.elapsedNanos() - (wallClockMs.getAsLong() - startMs) * 1_000_000);
+      }
+      // Counted work began after the last sample that counted none (tasks report their counters
+      // every few seconds), so the rate leaves out job start-up and phases that count nothing,
+      // such as a bulk load's maps collecting their keys.
       if (now.work() == 0) {
         lastIdle = now;
       } else if (workStartNanos < 0) {
-        workStartNanos = line.workStartNanos(lastIdle, now);
+        workStartNanos = lastIdle.elapsedNanos();
       }
-      out.println(line.text(previous, now, workStartNanos));
-      previous = now;
+      return workStartNanos;
     }
   }
 }

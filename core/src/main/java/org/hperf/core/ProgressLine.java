@@ -22,41 +22,35 @@ final class ProgressLine {
   private final long totalWork;
   /** The measured duration of a timed run; 0 for counted work. */
   private final long timedSeconds;
-  private final long countEverySeconds;
 
-  private ProgressLine(String label, String unit, long totalWork, long timedSeconds, long countEverySeconds) {
+  private ProgressLine(String label, String unit, long totalWork, long timedSeconds) {
     this.label = label;
     this.unit = unit;
     this.totalWork = totalWork;
     this.timedSeconds = timedSeconds;
-    this.countEverySeconds = countEverySeconds;
   }
 
   /** Done = work counted / {@code totalWork}; {@code totalWork} 0 = unknown: no percent, no estimate. */
   static ProgressLine counted(String label, String unit, long totalWork) {
-    return new ProgressLine(label, unit, Math.max(0, totalWork), 0, 0);
-  }
-
-  /** Done = time measured / {@code seconds}; the tasks add to the counter once per {@code countEverySeconds}. */
-  static ProgressLine timed(String label, String unit, long seconds, long countEverySeconds) {
-    return new ProgressLine(label, unit, 0, seconds, countEverySeconds);
+    return new ProgressLine(label, unit, Math.max(0, totalWork), 0);
   }
 
   /**
-   * When the work began, judged at the first sample that counted some. Counted work began after the
-   * last sample that counted none (tasks report their counters every few seconds), so the rate
-   * leaves out job start-up and phases that count nothing, such as a bulk load's maps. A timed run's
-   * tasks first add to the counter one interval into measuring.
+   * Done = time measured / {@code seconds}, from the start of the measured window, which the caller
+   * knows ({@code workStartNanos} of {@link #text}); the counter's work is shown, not used.
    */
-  long workStartNanos(Sample lastIdle, Sample firstBusy) {
-    return timedSeconds > 0
-        ? Math.max(0, firstBusy.elapsedNanos() - countEverySeconds * NANOS_PER_SECOND)
-        : lastIdle.elapsedNanos();
+  static ProgressLine timed(String label, String unit, long seconds) {
+    return new ProgressLine(label, unit, 0, seconds);
+  }
+
+  boolean isTimed() {
+    return timedSeconds > 0;
   }
 
   /**
-   * The line at {@code now}: the rate since {@code previous}, the rest from {@code workStartNanos}
-   * (as {@link #workStartNanos} judged it; negative while nothing has been counted).
+   * The line at {@code now}: the rate since {@code previous}, the rest from {@code workStartNanos},
+   * negative while unknown: for counted work when the counter began to move, for a timed run the
+   * start of its measured window (after {@code now} while the clients warm up).
    */
   String text(Sample previous, Sample now, long workStartNanos) {
     long sincePrevious = now.elapsedNanos() - previous.elapsedNanos();
@@ -64,7 +58,7 @@ final class ProgressLine {
     double rate = sincePrevious <= 0 ? 0 : Math.max(0, now.work() - previous.work()) * 1e9 / sincePrevious;
     String counted = String.format("%,d %s (%,.0f %s/s), elapsed %s", now.work(), unit, rate, unit,
         duration(now.elapsedNanos()));
-    if (timedSeconds > 0) {
+    if (isTimed()) {
       return timedText(counted, now, workStartNanos);
     }
     if (totalWork == 0) {
@@ -74,11 +68,32 @@ final class ProgressLine {
         countedRemaining(now, workStartNanos));
   }
 
-  private String timedText(String counted, Sample now, long workStartNanos) {
-    if (workStartNanos < 0) {
+  /**
+   * The line once the job has succeeded: how much of the work it did (all of a timed run's window,
+   * {@code workStartNanos} unknown included: the job ends after it), with no rate or estimate.
+   */
+  String endText(Sample end, long workStartNanos) {
+    String done = String.format("%,d %s, elapsed %s", end.work(), unit, duration(end.elapsedNanos()));
+    if (isTimed()) {
+      long measuredNanos = workStartNanos < 0 ? timedSeconds * NANOS_PER_SECOND : end.elapsedNanos() - workStartNanos;
+      return String.format("[%s] %3d%% done, %s", label, endPercent(measuredNanos / 1_000_000, timedSeconds * 1000),
+          done);
+    }
+    if (totalWork == 0) {
+      return String.format("[%s] %s", label, done);
+    }
+    return String.format("[%s] %3d%% done, %s", label, endPercent(end.work(), totalWork), done);
+  }
+
+  private String timedText(String counted, Sample now, long windowStartNanos) {
+    if (windowStartNanos < 0) {
       return String.format("[%s] %3d%% done, %s, waiting for the clients to start", label, 0, counted);
     }
-    long measuredNanos = now.elapsedNanos() - workStartNanos;
+    long measuredNanos = now.elapsedNanos() - windowStartNanos;
+    if (measuredNanos < 0) {
+      return String.format("[%s] %3d%% done, %s, measuring starts in ~%s", label, 0, counted,
+          duration(-measuredNanos));
+    }
     long leftNanos = timedSeconds * NANOS_PER_SECOND - measuredNanos;
     String remaining = leftNanos > 0 ? "remaining ~" + duration(leftNanos) : "duration over, the job is finishing";
     int percent = percent(measuredNanos / 1_000_000, timedSeconds * 1000);
@@ -99,8 +114,13 @@ final class ProgressLine {
 
   /** Whole percent, rounded down (in integers: 29 of 100 is 29) so a line never claims work not yet done. */
   private static int percent(long part, long whole) {
+    return Math.min(MAX_PERCENT_WHILE_RUNNING, endPercent(part, whole));
+  }
+
+  /** Whole percent, rounded down, at most 100. */
+  private static int endPercent(long part, long whole) {
     long clamped = Math.max(0, Math.min(part, whole));
-    return (int) Math.min(MAX_PERCENT_WHILE_RUNNING, clamped * 100 / whole);
+    return (int) (clamped * 100 / whole);
   }
 
   static String duration(long nanos) {

@@ -16,10 +16,12 @@ import org.junit.jupiter.api.Test;
 /** The tracker against a job whose Hadoop progress is always 100%, with a clock the test moves. */
 class JobProgressTest {
   private static final long SECOND = 1_000_000_000L;
+  private static final long WALL_CLOCK_AT_SUBMISSION_MS = 1_700_000_000_000L;
 
   private final RunningJob job = newJob();
   private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
   private long clockNanos;
+  private long windowStartMs = JobProgress.NOT_STARTED;
 
   @Test
   void verifyAtAnEighthSaysTwelvePercentThoughHadoopSaysAllMapsAreDone() throws IOException {
@@ -57,13 +59,30 @@ class JobProgressTest {
   }
 
   @Test
-  void aTimedRunCountsDownFromAnIntervalBeforeItsCounterFirstMoved() throws IOException {
-    JobProgress.Tracker tracker = tracker(JobProgress.timed("run 1/1 workloada", "ops", 900, 10, Work.ROWS));
+  void aTimedRunCountsItsWindowFromTheClientsCommonStartNotFromItsCounter() throws IOException {
+    JobProgress.Tracker tracker = tracker(JobProgress.timed("run 1/1 workloadc", "ops", 20, () -> windowStartMs,
+        Work.ROWS));
     at(10, 0, tracker);
-    at(30, 100_000, tracker);
+    // The clients met at 12 s and start measuring at 14 s; their counts reach the driver much later.
+    windowStartMs = WALL_CLOCK_AT_SUBMISSION_MS + 14_000;
+    at(20, 0, tracker);
+    at(30, 90_000, tracker);
     assertEquals(List.of(
-        "[run 1/1 workloada]   0% done, 0 ops (0 ops/s), elapsed 0m10s, waiting for the clients to start",
-        "[run 1/1 workloada]   1% done, 100,000 ops (5,000 ops/s), elapsed 0m30s, remaining ~14m50s"), lines());
+        "[run 1/1 workloadc]   0% done, 0 ops (0 ops/s), elapsed 0m10s, waiting for the clients to start",
+        "[run 1/1 workloadc]  30% done, 0 ops (0 ops/s), elapsed 0m20s, remaining ~0m14s",
+        "[run 1/1 workloadc]  80% done, 90,000 ops (9,000 ops/s), elapsed 0m30s, remaining ~0m04s"), lines());
+  }
+
+  @Test
+  void theLastLineOfASucceededJobIsAllItsWork() throws IOException {
+    JobProgress.Tracker tracker = tracker(JobProgress.counting("load t", "records", 1_000, Work.ROWS));
+    at(10, 400, tracker);
+    clockNanos = 12 * SECOND;
+    job.counters.findCounter(Work.ROWS).setValue(1_000);
+    job.complete = true;
+    tracker.printEndSafely();
+    assertEquals(List.of("[load t]  40% done, 400 records (40 records/s), elapsed 0m10s, remaining ~0m15s",
+        "[load t] 100% done, 1,000 records, elapsed 0m12s"), lines());
   }
 
   @Test
@@ -75,7 +94,8 @@ class JobProgressTest {
   }
 
   private JobProgress.Tracker tracker(JobProgress progress) {
-    return progress.new Tracker(job, new PrintStream(printed, true, StandardCharsets.UTF_8), () -> clockNanos);
+    return progress.new Tracker(job, new PrintStream(printed, true, StandardCharsets.UTF_8), () -> clockNanos,
+        () -> WALL_CLOCK_AT_SUBMISSION_MS + clockNanos / 1_000_000);
   }
 
   private void at(long seconds, long rows, JobProgress.Tracker tracker) throws IOException {

@@ -53,10 +53,12 @@ class ProgressLineTest {
   }
 
   @Test
-  void aTimedRunCountsDownItsDurationOnceMeasuringStarts() {
-    ProgressLine run = ProgressLine.timed("run 1/3 workloada", "ops", 900, 10);
+  void aTimedRunCountsDownItsDurationFromTheStartOfItsWindow() {
+    ProgressLine run = ProgressLine.timed("run 1/3 workloada", "ops", 900);
     assertEquals("[run 1/3 workloada]   0% done, 0 ops (0 ops/s), elapsed 0m05s, waiting for the clients to start",
         run.text(SUBMITTED, at(5, 0), -1));
+    assertEquals("[run 1/3 workloada]   0% done, 0 ops (0 ops/s), elapsed 0m10s, measuring starts in ~0m30s",
+        run.text(at(5, 0), at(10, 0), 40 * SECOND), "the clients warm up");
     assertEquals("[run 1/3 workloada]  10% done, 900,000 ops (10,000 ops/s), elapsed 1m40s, remaining ~13m30s",
         run.text(at(10, 0), at(100, 900_000), 10 * SECOND));
     assertEquals("[run 1/3 workloada]  99% done, 9,000,000 ops (0 ops/s), elapsed 15m20s,"
@@ -64,11 +66,27 @@ class ProgressLineTest {
   }
 
   @Test
-  void workStartsAfterTheLastIdleSampleOrAnIntervalBeforeATimedRunsFirstCount() {
-    assertEquals(60 * SECOND, verify.workStartNanos(at(60, 0), at(70, 1_000)));
-    ProgressLine run = ProgressLine.timed("run", "ops", 900, 10);
-    assertEquals(20 * SECOND, run.workStartNanos(at(10, 0), at(30, 1_000)));
-    assertEquals(0, run.workStartNanos(SUBMITTED, at(5, 1_000)));
+  void aTwentySecondRunIsHalfDoneTenSecondsIntoItsWindow() {
+    // The reported bug: "5% done ... remaining ~0m19s" halfway through a 20 s run, when the
+    // window's start was guessed from the counter's first move.
+    ProgressLine run = ProgressLine.timed("run 1/1 workloadc", "ops", 20);
+    assertEquals("[run 1/1 workloadc]  50% done, 80,000 ops (8,000 ops/s), elapsed 0m17s, remaining ~0m10s",
+        run.text(at(7, 0), at(17, 80_000), 7 * SECOND));
+  }
+
+  @Test
+  void theLastLineSaysAllOfTheWorkWithoutRateOrEstimate() {
+    assertEquals("[verify t] 100% done, 10,000,000 rows checked, elapsed 1m20s", verify.endText(at(80, 10_000_000), 0));
+    assertEquals("[verify t]  50% done, 5,000,000 rows checked, elapsed 1m20s", verify.endText(at(80, 5_000_000), 0),
+        "a job that did less than its total says so");
+    ProgressLine run = ProgressLine.timed("run 1/1 workloadc", "ops", 20);
+    assertEquals("[run 1/1 workloadc] 100% done, 160,000 ops, elapsed 0m29s", run.endText(at(29, 160_000), 7 * SECOND));
+    assertEquals("[run 1/1 workloadc] 100% done, 160,000 ops, elapsed 0m29s", run.endText(at(29, 160_000), -1),
+        "a run that succeeded measured its window");
+    assertEquals("[run 1/1 workloadc]  25% done, 40,000 ops, elapsed 0m12s", run.endText(at(12, 40_000), 7 * SECOND),
+        "a warm-up that ended before its bound");
+    assertEquals("[aggregate] 120 logs, elapsed 0m10s", ProgressLine.counted("aggregate", "logs", 0).endText(
+        at(10, 120), 0));
   }
 
   @Test

@@ -90,6 +90,8 @@ class WorkloadFaultIT {
     assertEquals(ExitCode.OK, finished.exitCode(), finished.all());
     assertTrue(finished.out().matches("(?s).*\\[run 1/1 workloada\\] +\\d+% done, [\\d,]+ ops \\([\\d,]+ ops/s\\),"
         + " elapsed \\dm\\d\\ds, remaining ~\\dm\\d\\ds.*"), "console progress\n" + finished.out());
+    assertTrue(finished.out().matches("(?s).*\n\\[run 1/1 workloada\\] 100% done, [\\d,]+ ops, elapsed \\dm\\d\\ds\n.*"),
+        "the last progress line\n" + finished.out());
     Map<String, Long> counters = WorkloadIT.counters(finished);
     Map<String, Long> logged = WorkloadIT.loggedCounts(new File(OUTPUT, "run-1"), 2);
     for (OperationType op : OperationType.values()) {

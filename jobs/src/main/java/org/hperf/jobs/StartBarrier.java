@@ -1,5 +1,6 @@
 package org.hperf.jobs;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -35,12 +36,9 @@ final class StartBarrier {
     long deadline = System.currentTimeMillis() + timeoutMs;
     while (true) {
       FileStatus[] arrived = fs.listStatus(dir);
-      if (arrived.length >= clients) {
-        long newest = 0;
-        for (FileStatus file : arrived) {
-          newest = Math.max(newest, file.getModificationTime());
-        }
-        return newest + LEAD_MS;
+      long start = commonStart(arrived);
+      if (start >= 0) {
+        return start;
       }
       if (System.currentTimeMillis() > deadline) {
         throw new IOException("only " + arrived.length + " of " + clients + " clients started within "
@@ -50,5 +48,28 @@ final class StartBarrier {
       progress.run();
       Thread.sleep(POLL_MS);
     }
+  }
+
+  /**
+   * The common start time as the clients compute it, read by the driver for its progress lines;
+   * -1 until every client has arrived (or once the driver has removed the directory).
+   */
+  long startMsIfAllArrived() throws IOException {
+    try {
+      return commonStart(fs.listStatus(dir));
+    } catch (FileNotFoundException notYet) {
+      return -1;
+    }
+  }
+
+  private long commonStart(FileStatus[] arrived) {
+    if (arrived.length < clients) {
+      return -1;
+    }
+    long newest = 0;
+    for (FileStatus file : arrived) {
+      newest = Math.max(newest, file.getModificationTime());
+    }
+    return newest + LEAD_MS;
   }
 }

@@ -1,12 +1,14 @@
 package org.hperf.jobs;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -170,7 +172,7 @@ public final class WorkloadTool extends HperfTool {
     boolean ok;
     try {
       ok = runJob(job, JobProgress.timed("server warm-up " + workload.get("hperf.workload.name"), "ops", maxSeconds,
-          warmup.intervalSeconds(), WorkloadCounters.MEASURED_OPERATIONS));
+          windowStart(fs, barrier, warmup), WorkloadCounters.MEASURED_OPERATIONS));
     } finally {
       fs.delete(barrier, true);
     }
@@ -202,7 +204,7 @@ public final class WorkloadTool extends HperfTool {
     // beside it first and into it when the job has ended, failed or not.
     Path samples = new Path(output, "." + runDir.getName() + "-" + ClusterMetricsLog.FILE);
     try (ClusterMetricsSampler sampler = ClusterMetricsSampler.start(connection, fs, samples, run.intervalSeconds())) {
-      ok = runJob(job, progress(run, workload));
+      ok = runJob(job, progress(run, workload, windowStart(fs, barrier, run)));
     } finally {
       fs.delete(barrier, true);
     }
@@ -265,16 +267,33 @@ public final class WorkloadTool extends HperfTool {
   }
 
   /**
-   * A timed run counts down its duration; otherwise the operations done count up to operationcount
-   * (0 when only maxexecutiontime ends the run: no percent then). Not Hadoop's progress: each task
-   * reads its one input record first, so Hadoop says 100% while the clients work.
+   * A timed run counts down its duration from the start of its measured window; otherwise the
+   * operations measured count up to operationcount (0 when only maxexecutiontime ends the run: no
+   * percent then). Not Hadoop's progress: each task reads its one input record first, so Hadoop
+   * says 100% while the clients work.
    */
-  private static JobProgress progress(RunSpec run, WorkloadSpec workload) {
+  private static JobProgress progress(RunSpec run, WorkloadSpec workload, LongSupplier windowStartMs) {
     String label = "run " + run.runIndex() + "/" + run.runs() + " " + workload.name();
     return run.durationSeconds() > 0
-        ? JobProgress.timed(label, "ops", run.durationSeconds(), run.intervalSeconds(),
-            WorkloadCounters.MEASURED_OPERATIONS)
+        ? JobProgress.timed(label, "ops", run.durationSeconds(), windowStartMs, WorkloadCounters.MEASURED_OPERATIONS)
         : JobProgress.counting(label, "ops", workload.operationCount(), WorkloadCounters.MEASURED_OPERATIONS);
+  }
+
+  /**
+   * When the clients start measuring: the start they agree on at the barrier plus the warm-up, read
+   * from the barrier's files as the clients read them; the counter cannot tell, as its first
+   * increase reaches the driver up to a progress interval and a task report after it.
+   */
+  private static LongSupplier windowStart(FileSystem fs, Path barrierDir, RunSpec run) {
+    StartBarrier clients = new StartBarrier(fs, barrierDir, run.clients());
+    return () -> {
+      try {
+        long startMs = clients.startMsIfAllArrived();
+        return startMs < 0 ? JobProgress.NOT_STARTED : startMs + run.warmupSeconds() * 1000;
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    };
   }
 
   /** The workload job, ready to submit; public so tests and the suite can run and inspect it. */
