@@ -3,7 +3,9 @@ package org.hperf.core;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
@@ -15,8 +17,9 @@ import org.hperf.core.cli.ParsedOptions;
 
 /**
  * Base of every command: a Hadoop {@link Tool} (so ToolRunner handles -D, -conf, -libjars) whose
- * options are parsed once, whose --help shows every default, and whose usage errors become one
- * line on stderr and {@link ExitCode#USAGE}. Never calls System.exit: the driver does.
+ * options are parsed once, whose --help shows every default, whose --verbose sets
+ * {@link Verbosity}, and whose usage errors become one line on stderr and {@link ExitCode#USAGE}.
+ * Never calls System.exit: the driver does.
  */
 public abstract class HperfTool extends Configured implements Tool {
   /** If set, every job's full configuration is written there as {@code <job id>.xml} (the suite sets it). */
@@ -79,6 +82,21 @@ public abstract class HperfTool extends Configured implements Tool {
     }
   }
 
+  /**
+   * {@code target} with this command's generic {@code -D key=value} settings (and {@code --verbose})
+   * on top: for a command that runs its jobs on a configuration of its own, such as the embedded
+   * cluster's, which would otherwise drop them.
+   */
+  protected final Configuration withCommandLineSettingsOn(Configuration target) {
+    for (Map.Entry<String, String> entry : getConf()) {
+      String[] sources = getConf().getPropertySources(entry.getKey());
+      if (sources != null && Arrays.asList(sources).contains(Verbosity.COMMAND_LINE_SOURCE)) {
+        target.set(entry.getKey(), entry.getValue(), Verbosity.COMMAND_LINE_SOURCE);
+      }
+    }
+    return target;
+  }
+
   private static void recordConfiguration(Job job) throws IOException {
     String dir = job.getConfiguration().get(JOB_CONF_DIR);
     if (dir == null) {
@@ -99,6 +117,10 @@ public abstract class HperfTool extends Configured implements Tool {
         System.out.print(spec.help());
         return ExitCode.OK;
       }
+      if (parsed.has(CommandOptions.VERBOSE)) {
+        Verbosity.setFromCommandLine(getConf());
+      }
+      ConsoleLog.configure(Verbosity.of(getConf()));
       return execute(parsed);
     } catch (UsageException e) {
       System.err.println("perf " + spec.command() + ": " + e.getMessage());

@@ -16,8 +16,8 @@ import org.hperf.core.ProgressLine.Sample;
  * off) one line an operator can act on: percent done, the rate of the job's work counter, elapsed
  * and remaining time ({@link ProgressLine}), and when the job has succeeded a last line with all of
  * its work. The work counter is read from the running job's counters, which tasks report every few
- * seconds. Hadoop prints its map/reduce percentages, failed attempts and counters as
- * {@code Job.waitForCompletion(true)} does.
+ * seconds. Hadoop's own job log (map/reduce percentages, every counter group) only when
+ * {@link Verbosity verbose}; otherwise {@link QuietJobWait}, which still reports failures.
  */
 public final class JobProgress {
   public static final String INTERVAL_SECONDS = "hperf.progress.seconds";
@@ -57,6 +57,7 @@ public final class JobProgress {
   /** Submits the job, prints progress until it ends; true if it succeeded. */
   public boolean waitForCompletion(Job job) throws IOException, InterruptedException, ClassNotFoundException {
     long everySeconds = job.getConfiguration().getLong(INTERVAL_SECONDS, 10);
+    boolean verbose = Verbosity.of(job.getConfiguration());
     job.submit();
     Tracker tracker = new Tracker(job, System.out, System::nanoTime, System::currentTimeMillis);
     ScheduledExecutorService printer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -69,7 +70,7 @@ public final class JobProgress {
     }
     boolean ok;
     try {
-      ok = job.waitForCompletion(true);
+      ok = verbose ? job.waitForCompletion(true) : QuietJobWait.waitFor(job, System.err);
     } finally {
       printer.shutdownNow();
       // No progress line after the job's own completion output.

@@ -80,10 +80,10 @@ public final class DemoTool extends HperfTool {
     try {
       System.out.printf("cluster up in %.1f s (ZooKeeper on localhost:%d)%n", (System.nanoTime() - started) / 1e9,
           cluster.zooKeeperPort());
-      Configuration jobConf = cluster.configuration();
+      Configuration jobConf = withCommandLineSettingsOn(cluster.configuration());
       if (parsed.has("yarn")) {
         yarn = EmbeddedYarn.start(jobConf, dir);
-        jobConf = yarn.configuration();
+        jobConf = withCommandLineSettingsOn(yarn.configuration());
         System.out.println("YARN up; the jobs' counters will be in the JobHistory web UI: " + yarn.historyWebUrl());
       }
       System.out.println("\n== perf suite " + String.join(" ", suiteArgs));

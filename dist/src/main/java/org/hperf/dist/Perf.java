@@ -120,7 +120,7 @@ public final class Perf {
       out.append(String.format("  %-14s %s%n", command.name(), command.summary()));
     }
     out.append("  help           show this list\n\n'perf <command> --help' shows a command's options and"
-        + " defaults.\n");
+        + " defaults. Every command\ntakes --verbose: Hadoop's job log and the counters that are 0 as well.\n");
     return out.toString();
   }
 }

@@ -37,6 +37,16 @@ class PerfDriverTest {
   }
 
   @Test
+  void everyCommandsHelpShowsVerbose() throws Exception {
+    for (Command command : Perf.COMMANDS) {
+      ToolRun help = ToolRun.capture(() -> Perf.run(new String[] {command.name(), "--help"}));
+      assertEquals(ExitCode.OK, help.exitCode(), help.all());
+      assertTrue(help.out().replaceAll("\\s+", " ").contains("--verbose also print Hadoop's job log"), help.all());
+    }
+    assertTrue(ToolRun.capture(() -> Perf.run(new String[] {"help"})).out().contains("takes --verbose"));
+  }
+
+  @Test
   void badOptionsAreOneLineUsageErrors() throws Exception {
     assertUsage("Unrecognized option: --bogus", "load", "--bogus");
     assertUsage("--regions=0 is out of range", "create-table", "--recordcount", "100", "--regions", "0");

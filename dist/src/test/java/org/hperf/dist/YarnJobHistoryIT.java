@@ -134,6 +134,9 @@ class YarnJobHistoryIT {
         "client 1's first attempt failed, its log half written, and was retried");
     assertTrue(failedAttemptDiagnostics(jobId(workload, "hperf workload"))
         .contains("injected failure of client 1's first attempt after one interval"), "the attempt failed mid-log");
+    assertTrue(workload.err().matches("(?s)(.*\n)?task attempt attempt_\\w+_m_000001_0 failed: [^\n]*injected failure of"
+        + " client 1's first attempt after one interval[^\n]*\n.*"), "the failed attempt in one line, without"
+        + " --verbose\n" + workload.all());
     // One committed log per client, none from the failed attempt.
     long logged = WorkloadIT.loggedCounts(new File(output, "run-1"), 2).getOrDefault("READ", 0L);
     long counted = counters.findCounter(org.hperf.jobs.WorkloadCounters.READ_OK).getValue();

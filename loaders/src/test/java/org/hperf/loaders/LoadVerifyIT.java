@@ -167,12 +167,16 @@ class LoadVerifyIT {
     assertCounter(verify, "Rows unexpected", 0);
   }
 
-  /** Reads a counter from the tool's printed counter table, by its display name. */
+  /**
+   * Reads a counter from the tool's printed counter table, by its display name. Without --verbose a
+   * counter of 0 is not printed: absent is 0, and a printed 0 is wrong.
+   */
   static void assertCounter(ToolRun run, String displayName, long expected) {
     Matcher m = Pattern.compile("^\\s+" + Pattern.quote(displayName) + "\\s+([\\d,]+)$", Pattern.MULTILINE)
         .matcher(run.out());
     long actual = m.find() ? Long.parseLong(m.group(1).replace(",", "")) : 0;
     assertEquals(expected, actual, displayName + "\n" + run.all());
+    assertTrue(expected != 0 || !m.find(0), displayName + " of 0 printed without --verbose\n" + run.all());
   }
 
   /** The store files of each region's one family, counted in the cluster's root directory. */

@@ -18,6 +18,8 @@ import org.hperf.core.UsageException;
  * {@link UsageException}s.
  */
 public final class CommandOptions {
+  /** The option every command has beside --help: see org.hperf.core.Verbosity. */
+  public static final String VERBOSE = "verbose";
   private final String command;
   private final String usage;
   private final String summary;
@@ -29,6 +31,9 @@ public final class CommandOptions {
     this.usage = usage;
     this.summary = summary;
     flag(null, "help", "show this help and exit");
+    flag(null, VERBOSE, "also print Hadoop's job log (map/reduce percentages, every counter group, failed task"
+        + " attempts with their stack traces), the counters that are 0 and the Hadoop and HBase clients' INFO"
+        + " lines; the same as -D hperf.verbose=true");
   }
 
   /** An option that takes a value; {@code defaultShown} is printed by --help (null: no default). */
