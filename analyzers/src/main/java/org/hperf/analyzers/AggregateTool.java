@@ -40,6 +40,11 @@ import org.hperf.core.run.TaskLogFormat;
  */
 public final class AggregateTool extends HperfTool {
   public static final String NAME = "aggregate";
+  /**
+   * False: the findings go into summary.json but are not printed, because a report printed after
+   * the aggregate prints them (the suite's report step), and a finding is printed once.
+   */
+  public static final String PRINT_FINDINGS = "hperf.aggregate.print.findings";
 
   @Override
   protected CommandOptions options() {
@@ -102,7 +107,9 @@ public final class AggregateTool extends HperfTool {
       fs.rename(merged.getPath(), new Path(output, merged.getPath().getName()));
     }
     System.out.print(summary.table());
-    withCluster.findings().forEach(f -> System.out.println(f.kind() + " " + f.line()));
+    if (conf.getBoolean(PRINT_FINDINGS, true)) {
+      FindingsReport.textLines(withCluster.workload(), withCluster).forEach(System.out::println);
+    }
     System.out.println("summaries in " + output);
     return ExitCode.OK;
   }

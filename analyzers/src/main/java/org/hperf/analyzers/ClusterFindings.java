@@ -1,10 +1,11 @@
 package org.hperf.analyzers;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import org.hperf.core.run.ClusterMetricsLog.Metric;
 import org.hperf.core.run.RunSummary.ClientInterval;
 import org.hperf.core.run.RunSummary.ClusterState;
@@ -93,9 +94,15 @@ final class ClusterFindings {
     return String.join(", ", parts);
   }
 
+  /**
+   * One finding per client task JVM whose GC took more than the bar. Tasks that share one JVM (the
+   * LocalJobRunner's) read the same collector totals, so they make one finding that names them
+   * all, with the figures of the one that saw the most.
+   */
   private static List<Finding> ofClients(String run, List<ClientInterval> intervals, long windowMs) {
-    Map<String, long[]> byTask = new LinkedHashMap<>();
-    Map<String, Boolean> shared = new LinkedHashMap<>();
+    // By task name: the findings and the names in a shared one in client order.
+    Map<String, long[]> byTask = new TreeMap<>();
+    Map<String, Boolean> shared = new TreeMap<>();
     for (ClientInterval i : intervals) {
       long[] t = byTask.computeIfAbsent(i.task(), k -> new long[3]);
       t[0] += i.gcTimeMs();
@@ -104,17 +111,42 @@ final class ClusterFindings {
       shared.merge(i.task(), i.sharedJvm(), Boolean::logicalOr);
     }
     List<Finding> findings = new ArrayList<>();
-    byTask.forEach((task, t) -> {
-      long lengthMs = t[2] > 0 ? t[2] : windowMs;
-      if (lengthMs > 0 && t[0] * 100.0 / lengthMs > GC_SHARE_PERCENT) {
-        findings.add(new Finding(GC, run, String.format(Locale.ROOT,
-            "GC on client %s: %d ms in %d collections, %.1f%% of the window%s", task, t[0], t[1],
-            t[0] * 100.0 / lengthMs, shared.get(task)
-                ? " (its JVM is shared with other tasks, the driver and maybe the cluster: not the client's alone)"
-                : "")));
+    List<String> sharing = new ArrayList<>();
+    String worstShared = null;
+    for (Map.Entry<String, long[]> task : byTask.entrySet()) {
+      if (!shared.get(task.getKey())) {
+        gcFinding(run, List.of(task.getKey()), task.getValue(), windowMs, "").ifPresent(findings::add);
+        continue;
       }
-    });
+      sharing.add(task.getKey());
+      if (worstShared == null || gcShare(task.getValue(), windowMs) > gcShare(byTask.get(worstShared), windowMs)) {
+        worstShared = task.getKey();
+      }
+    }
+    if (worstShared != null) {
+      gcFinding(run, sharing, byTask.get(worstShared), windowMs, sharing.size() == 1
+          ? " (its JVM is shared with the driver and maybe the cluster: not the client's alone)"
+          : " (one JVM shared by these tasks, the driver and maybe the cluster: not the clients' alone)")
+          .ifPresent(findings::add);
+    }
     return findings;
+  }
+
+  /** {gc ms, collections, interval ms} of a task: its GC time's share of the time its intervals cover. */
+  private static double gcShare(long[] t, long windowMs) {
+    long lengthMs = t[2] > 0 ? t[2] : windowMs;
+    return lengthMs > 0 ? t[0] * 100.0 / lengthMs : 0;
+  }
+
+  private static Optional<Finding> gcFinding(String run, List<String> tasks, long[] t, long windowMs,
+      String note) {
+    double share = gcShare(t, windowMs);
+    if (share <= GC_SHARE_PERCENT) {
+      return Optional.empty();
+    }
+    return Optional.of(new Finding(GC, run, String.format(Locale.ROOT,
+        "GC on client %s: %d ms in %d collections, %.1f%% of the window%s", String.join(", ", tasks), t[0], t[1],
+        share, note)));
   }
 
   /**

@@ -105,7 +105,6 @@ final class Summary {
         out.append(row(tag.getKey(), "mean", tag.getValue().throughputOpsPerSec(), tag.getValue().latency()));
       }
     }
-    FindingsReport.textLines(summary.workload(), summary).forEach(line -> out.append(line).append('\n'));
     return out.toString();
   }
 

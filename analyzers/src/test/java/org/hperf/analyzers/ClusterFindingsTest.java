@@ -118,12 +118,32 @@ class ClusterFindingsTest {
   void clientGcAboveOnePercentIsAFindingAndSaysWhenItsJvmIsShared() {
     List<ClientInterval> clients = List.of(
         new ClientInterval("client-00000", 0, 30_000, 2, 200, 900, true),
-        new ClientInterval("client-00000", 30_000, 30_000, 3, 500, 900, true),
-        new ClientInterval("client-00001", 0, 60_000, 1, 10, 900, true));
-    List<String> f = findings(quiet(), clients);
-    assertEquals(1, f.size(), f.toString());
-    assertTrue(f.get(0).startsWith("GC on client client-00000: 700 ms in 5 collections, 1.2% of the window (its JVM is"
-        + " shared"), f.get(0));
+        new ClientInterval("client-00000", 30_000, 30_000, 3, 500, 900, true));
+    assertEquals(List.of("GC on client client-00000: 700 ms in 5 collections, 1.2% of the window (its JVM is shared"
+        + " with the driver and maybe the cluster: not the client's alone)"), findings(quiet(), clients));
+  }
+
+  @Test
+  void clientsSharingOneJvmAreOneFindingWithTheFiguresOfTheOneThatSawTheMost() {
+    // The LocalJobRunner's tasks read one JVM's collectors, each over its own intervals; the task
+    // logs are read in no particular order.
+    List<ClientInterval> clients = List.of(
+        new ClientInterval("client-00001", 0, 59_000, 5, 700, 900, true),
+        new ClientInterval("client-00000", 0, 60_000, 5, 700, 900, true),
+        new ClientInterval("client-00002", 0, 60_000, 1, 10, 900, true));
+    assertEquals(List.of("GC on client client-00000, client-00001, client-00002: 700 ms in 5 collections, 1.2% of"
+        + " the window (one JVM shared by these tasks, the driver and maybe the cluster: not the clients' alone)"),
+        findings(quiet(), clients));
+  }
+
+  @Test
+  void clientsInJvmsOfTheirOwnAreAFindingEach() {
+    List<ClientInterval> clients = List.of(
+        new ClientInterval("client-00000", 0, 60_000, 5, 700, 900, false),
+        new ClientInterval("client-00001", 0, 60_000, 1, 10, 900, false),
+        new ClientInterval("client-00002", 0, 60_000, 9, 1_200, 900, false));
+    assertEquals(List.of("GC on client client-00000: 700 ms in 5 collections, 1.2% of the window",
+        "GC on client client-00002: 1200 ms in 9 collections, 2.0% of the window"), findings(quiet(), clients));
   }
 
   @Test

@@ -43,7 +43,9 @@ class SteadyStateReportTest {
     String warmUp = "run-1: throughput rose from 50 to 1,000 ops/s over its first 4 intervals of 1 s (the run's"
         + " later level: 1,000 ops/s, the median of its second half): not steady (warm-up)";
     assertEquals(warmUp, summary.findings().get(0).line());
-    assertTrue(aggregate.out().contains("WARM-UP: updateonly " + warmUp), aggregate.out());
+    assertEquals(1, occurrences(aggregate.out(), warmUp), "each finding printed once, as the report prints it\n"
+        + aggregate.out());
+    assertTrue(aggregate.out().contains("\nWARM-UP: updateonly " + warmUp + "\n"), aggregate.out());
     assertEquals("run,kind,name,start_key,end_key,operation,operations,share,throughput_ops_per_s,p50_us,p99_us\n",
         Files.readString(new File(dir, "aggregate/placement.csv").toPath()), "no placement: the header only");
 
@@ -64,6 +66,14 @@ class SteadyStateReportTest {
     assertTrue(page.contains("data-kind=\"run-outlier\""), page);
     int warmupLine = page.indexOf("<p class=\"server-warmup\"><b>Server warm-up</b> " + warmup + "</p>");
     assertTrue(warmupLine > section && warmupLine < finding, "first in the section: " + page);
+  }
+
+  private static int occurrences(String text, String part) {
+    int n = 0;
+    for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + part.length())) {
+      n++;
+    }
+    return n;
   }
 
   /** One client's log of run {@code index}: UPDATE operations per 1 s interval. */

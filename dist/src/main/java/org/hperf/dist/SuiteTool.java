@@ -107,6 +107,8 @@ public final class SuiteTool extends HperfTool {
     fs.mkdirs(dir);
     Properties state = readState(fs, dir);
     printSteps(steps, state);
+    long suiteStarted = System.nanoTime();
+    boolean reported = false;
     for (Map.Entry<String, String[]> step : steps.entrySet()) {
       if ("done".equals(state.getProperty(step.getKey()))) {
         continue;
@@ -116,6 +118,9 @@ public final class SuiteTool extends HperfTool {
       HperfTool tool = tool(step.getValue()[0]);
       Configuration stepConf = new Configuration(getConf());
       stepConf.set(HperfTool.JOB_CONF_DIR, new Path(dir, "jobs").toString());
+      // The report step prints every workload's findings: each is printed once.
+      stepConf.setBoolean(AggregateTool.PRINT_FINDINGS, false);
+      reported |= tool instanceof ReportTool;
       int exit = ToolRunner.run(stepConf, tool,
           java.util.Arrays.copyOfRange(step.getValue(), 1, step.getValue().length));
       state.setProperty(step.getKey(), exit == ExitCode.OK ? "done" : "failed with exit code " + exit);
@@ -128,8 +133,9 @@ public final class SuiteTool extends HperfTool {
         return exit;
       }
     }
-    printSteps(steps, state);
-    System.out.println("suite done; HTML report: " + new Path(dir, "report.html"));
+    // The report step, if it ran now, has just printed where the report is.
+    System.out.printf("suite done in %.0f s%s%n", (System.nanoTime() - suiteStarted) / 1e9,
+        reported ? "" : "; HTML report: " + new Path(dir, "report.html"));
     return ExitCode.OK;
   }
 

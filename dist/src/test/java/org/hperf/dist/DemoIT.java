@@ -21,6 +21,13 @@ class DemoIT {
         "--duration", "3", "--clients", "1", "--threads", "2");
     assertTrue(demo.out().contains("created table usertable with 4 regions"), demo.all());
     assertTrue(demo.out().contains("verify OK: 5,000 rows intact"), demo.all());
+    // Without --verbose: each job's last progress line, the counters that are not 0, each finding once.
+    assertTrue(demo.out().contains("\n[verify usertable] 100% done, 5,000 rows checked, elapsed "), demo.all());
+    assertTrue(demo.out().contains("\n[run 1/1 workloadc] 100% done, "), demo.all());
+    assertTrue(!demo.out().contains("Rows missing"), "a counter of 0\n" + demo.all());
+    // The aggregate step's findings would be the report's lines again.
+    List<String> findings = demo.out().lines().filter(l -> l.matches("[A-Z-]+: workloadc run-1: .*")).toList();
+    assertEquals(findings.size(), findings.stream().distinct().count(), "a finding printed twice\n" + demo.all());
   }
 
   @Test
