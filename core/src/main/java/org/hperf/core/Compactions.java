@@ -21,14 +21,16 @@ public final class Compactions {
   /**
    * Requests a major compaction and returns when every region has finished it: the compaction
    * state is NONE and the oldest major-compacted file is newer than the request (the state alone
-   * reads NONE before the region servers pick the request up). Returns false on timeout.
+   * reads NONE before the region servers pick the request up). Prints the state every
+   * {@code printEveryMs} (0: never) while it waits, which can be hours. Returns false on timeout.
    */
-  public static boolean majorCompactAndWait(Admin admin, TableName table, long timeoutMs, PrintStream progress)
-      throws IOException, InterruptedException {
+  public static boolean majorCompactAndWait(Admin admin, TableName table, long timeoutMs, PrintStream progress,
+      long printEveryMs) throws IOException, InterruptedException {
     long requested = System.currentTimeMillis();
     admin.majorCompact(table);
     long deadline = requested + timeoutMs;
     long quietSince = -1;
+    long nextPrint = requested + printEveryMs;
     while (System.currentTimeMillis() < deadline) {
       Thread.sleep(POLL_MS);
       CompactionState state = admin.getCompactionState(table);
@@ -44,8 +46,11 @@ public final class Compactions {
       } else {
         quietSince = -1;
       }
-      progress.printf("waiting for major compaction of %s: %s, %d s%n", table.getNameAsString(), state,
-          (System.currentTimeMillis() - requested) / 1000);
+      if (printEveryMs > 0 && System.currentTimeMillis() >= nextPrint) {
+        progress.printf("waiting for major compaction of %s: %s, %d s%n", table.getNameAsString(), state,
+            (System.currentTimeMillis() - requested) / 1000);
+        nextPrint += printEveryMs;
+      }
     }
     return false;
   }

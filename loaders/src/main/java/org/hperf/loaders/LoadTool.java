@@ -106,13 +106,14 @@ public final class LoadTool extends HperfTool {
           range.count() / seconds);
       if (parsed.has("wait-for-compactions")) {
         System.out.println("major-compacting " + dataset.table() + " and waiting for it to finish");
+        long compacting = System.nanoTime();
         if (!Compactions.majorCompactAndWait(admin, dataset.tableName(), compactionTimeoutMinutes * 60_000,
-            System.out)) {
+            System.out, conf.getLong(JobProgress.INTERVAL_SECONDS, 10) * 1000)) {
           System.err.println("perf load: compactions of " + dataset.table() + " still running after "
               + compactionTimeoutMinutes + " minutes");
           return ExitCode.FAILED;
         }
-        System.out.println("compactions finished");
+        System.out.printf("compactions finished in %.1f s%n", (System.nanoTime() - compacting) / 1e9);
       }
       return ExitCode.OK;
     }
