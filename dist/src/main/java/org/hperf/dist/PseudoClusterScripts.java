@@ -41,6 +41,8 @@ final class PseudoClusterScripts {
   private final File scripts;
   private final File logs;
   private int logNumber;
+  /** The command under way, if any: ended by {@link #endRunning} when the comparison is stopped. */
+  private volatile Process running;
 
   /**
    * @param home hperf's home (its scripts/ and conf/)
@@ -138,13 +140,27 @@ final class PseudoClusterScripts {
     }
     long started = System.nanoTime();
     Process process = builder.start();
+    running = process;
     try {
       int exit = process.waitFor();
       return new Result(exit, log, (System.nanoTime() - started) / 1_000_000);
     } catch (InterruptedException e) {
+      endRunning();
+      throw e;
+    } finally {
+      running = null;
+    }
+  }
+
+  /**
+   * Ends the command under way and what it started (a job's client, a cluster's start), so that
+   * Ctrl-C or kill of the comparison leaves no half-run job behind; its daemons are stopped after.
+   */
+  void endRunning() {
+    Process process = running;
+    if (process != null) {
       process.descendants().forEach(ProcessHandle::destroy);
       process.destroy();
-      throw e;
     }
   }
 }

@@ -68,7 +68,10 @@ final class ReleaseAb {
       prepare(side);
     }
     open();
-    Thread stopper = new Thread(this::stopClusters, "hperf-ab-stop-clusters");
+    Thread stopper = new Thread(() -> {
+      scripts.endRunning();
+      stopClusters();
+    }, "hperf-ab-stop-clusters");
     Runtime.getRuntime().addShutdownHook(stopper);
     try {
       for (String block : blocks) {

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
  * The upgrade comparison as an operator runs it: {@code scripts/perf ab --a-hbase X --b-hbase Y},
  * which starts a pseudo-distributed cluster of separate daemons for each release, loads and verifies
  * the same dataset on each, and runs the workloads in counterbalanced blocks with one cluster up at a
- * time. The comparison is killed with SIGKILL after its first block (its cluster left running, as a
- * machine's crash would) and continued with {@code --resume}, which must redo nothing that was done.
+ * time. The comparison is killed with SIGKILL once its first block is done (no shutdown hook runs, as
+ * in a crash) and continued with {@code --resume}, which must redo nothing that was done.
  * Releases from {@code pseudo.upgrade.releases} (default 2.4.18,2.6.1).
  */
 class UpgradeAbIT {
@@ -61,8 +61,8 @@ class UpgradeAbIT {
       assertTrue(System.nanoTime() < deadline, "first block not done in 20 min:\n" + Files.readString(firstOut.toPath()));
       Thread.sleep(500);
     }
+    // SIGKILL: no shutdown hook runs; whatever child it had (a cluster's start or stop, a job) goes on alone.
     first.destroyForcibly().waitFor();
-    assertTrue(anyDaemonAlive(new File(DIR, "cluster-a")), "a SIGKILL leaves side A's cluster running");
 
     args.add("--resume");
     Run resumed = run(args, 40);
