@@ -93,7 +93,7 @@ class UpgradeAbIT {
     String verdict = Files.readString(new File(DIR, "verdict.txt").toPath());
     assertTrue(verdict.contains("A: HBase " + RELEASES[0] + ", pseudo-distributed cluster of 1 region server"), verdict);
     assertTrue(verdict.contains("B: HBase " + RELEASES[1] + ", pseudo-distributed cluster of 1 region server"), verdict);
-    assertTrue(verdict.matches("(?s).*\n  workloadc READ (ops/s|p50|p99).*"), verdict);
+    assertTrue(verdict.contains("\n  workloadc READ: B vs A "), verdict);
     assertTrue(new File(DIR, "verdict.json").isFile());
     String report = Files.readString(new File(DIR, "report.html").toPath());
     assertTrue(report.contains("HBase " + RELEASES[0]) && report.contains("HBase " + RELEASES[1]),
