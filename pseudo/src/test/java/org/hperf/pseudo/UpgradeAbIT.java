@@ -46,6 +46,31 @@ class UpgradeAbIT {
         "--region-servers", "60");
   }
 
+  /** A stopped cluster whose port another process took meanwhile: refused before any daemon starts. */
+  @Test
+  void restartOnAPortInUseIsRefused() throws Exception {
+    File dir = new File(ROOT, "pseudo/target/port-taken");
+    deleteRecursively(dir);
+    assertTrue(new File(dir, "conf").mkdirs());
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      // What a stopped cluster's record holds of its ports and release; the rest is not read before the check.
+      Files.writeString(new File(dir, "cluster.env").toPath(), "HBASE_VERSION=2.6.1-hadoop3
+REGION_SERVERS=1
+PORTS=""
+          + taken.getLocalPort() + ""
+");
+      ProcessBuilder start = new ProcessBuilder("bash", "scripts/pseudo-cluster", "start", "--keep-data", "--dir",
+          dir.getPath()).directory(ROOT).redirectErrorStream(true);
+      Process process = start.start();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(process.waitFor(1, TimeUnit.MINUTES));
+      assertEquals(2, process.exitValue(), output);
+      assertEquals("pseudo-cluster: port " + taken.getLocalPort() + " of the cluster in " + dir.getAbsolutePath()
+          + " is in use by another process: stop that process, or start a new cluster in another --dir", output.strip());
+      assertFalse(new File(dir, "pids").exists(), "a daemon was started");
+    }
+  }
+
   @Test
   void upgradeComparisonKilledAfterItsFirstBlockAndResumed() throws Exception {
     deleteRecursively(DIR);
