@@ -447,8 +447,10 @@ class WorkloadIT {
     assertTrue(!state.clients().isEmpty() && state.clients().stream().allMatch(c -> c.task().equals("client-00000")),
         "the task's jvm lines: " + state.clients());
     for (RunSummary.Finding finding : summary.findings()) {
-      assertTrue(aggregate.out().contains(finding.kind() + " " + finding.line()),
-          "aggregate prints " + finding + "\n" + aggregate.all());
+      String line = "\n" + finding.kind().toUpperCase(java.util.Locale.ROOT) + ": " + summary.workload() + " "
+          + finding.line() + "\n";
+      assertEquals(1, aggregate.out().split(Pattern.quote(line), -1).length - 1,
+          "aggregate prints " + finding + " once, as report does\n" + aggregate.all());
     }
 
     File report = new File(output, "report.html");
