@@ -47,7 +47,6 @@ final class ReleaseAb {
   private final Properties state = new Properties();
   private final List<String> blocks;
   private final int totalSteps;
-  private int step;
 
   ReleaseAb(AbPlan plan, Configuration conf, boolean resume) {
     this.plan = plan;
@@ -311,9 +310,9 @@ final class ReleaseAb {
         java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
   }
 
+  /** A step's progress line: its number among all steps (those done, on resume too, come before it). */
   private void step(String what) {
-    step = (int) doneSteps() + 1;
-    System.out.printf("== ab [%d/%d] %s%n", step, totalSteps, what);
+    System.out.printf("== ab [%d/%d] %s%n", doneSteps() + 1, totalSteps, what);
   }
 
   private static void progress(String what) {
