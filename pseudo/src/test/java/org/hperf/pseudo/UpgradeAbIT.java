@@ -54,11 +54,8 @@ class UpgradeAbIT {
     assertTrue(new File(dir, "conf").mkdirs());
     try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       // What a stopped cluster's record holds of its ports and release; the rest is not read before the check.
-      Files.writeString(new File(dir, "cluster.env").toPath(), "HBASE_VERSION=2.6.1-hadoop3
-REGION_SERVERS=1
-PORTS=""
-          + taken.getLocalPort() + ""
-");
+      Files.writeString(new File(dir, "cluster.env").toPath(), "HBASE_VERSION=2.6.1-hadoop3\nREGION_SERVERS=1\nPORTS=\""
+          + taken.getLocalPort() + "\"\n");
       ProcessBuilder start = new ProcessBuilder("bash", "scripts/pseudo-cluster", "start", "--keep-data", "--dir",
           dir.getPath()).directory(ROOT).redirectErrorStream(true);
       Process process = start.start();
