@@ -169,18 +169,18 @@ final class ReleaseAb {
       progress("starting side " + side.name() + "'s cluster: HBase " + side.release() + ", "
           + plan.regionServers() + " region server" + (plan.regionServers() == 1 ? "" : "s") + ", in " + cluster);
       PseudoClusterScripts.Result started = scripts.start(cluster, side.release(), plan.regionServers(), false);
-      startFailed(side, started);
+      reportStart(side, started);
       markDone(created, started);
     } else if (!scripts.allRunning(cluster)) {
       scripts.stop(cluster);
       progress("restarting side " + side.name() + "'s cluster (HBase " + side.release() + ") with its data");
       PseudoClusterScripts.Result started = scripts.start(cluster, side.release(), plan.regionServers(), true);
-      startFailed(side, started);
+      reportStart(side, started);
     }
     return load(side);
   }
 
-  private void startFailed(AbPlan.Side side, PseudoClusterScripts.Result started) throws Exception {
+  private void reportStart(AbPlan.Side side, PseudoClusterScripts.Result started) throws Exception {
     if (started.exitCode() == ExitCode.USAGE) {
       throw new UsageException(started.lastLine().replaceFirst("^pseudo-cluster: ", "side " + side.name() + "'s"
           + " cluster: "));
