@@ -15,7 +15,9 @@ import org.hperf.core.run.RunSummary.ServerSample;
 /**
  * What the cluster's and the clients' own state says about a run's window, as lines a person
  * reads first: compactions running, updates blocked behind flushes, GC pauses above
- * {@value #GC_SHARE_PERCENT}% of the window on a server or a client task, a saturated RPC queue.
+ * {@value #GC_SHARE_PERCENT}% of the window on a server or a client task, a saturated RPC queue, a
+ * server whose JIT compilers worked more than {@value #JIT_SHARE_PERCENT}% of the window (still
+ * warming up).
  * A rule whose metrics a server did not expose says nothing about that server: missing is not 0.
  * They join the summary's findings, of the kinds below, beside the steady-state analysis's.
  */
@@ -25,7 +27,15 @@ final class ClusterFindings {
   /** Of a region server or of a client task. */
   static final String GC = "gc";
   static final String RPC_QUEUE = "rpc-queue";
+  static final String SERVER_JIT = "server-jit";
   static final double GC_SHARE_PERCENT = 1.0;
+  /**
+   * A warmed-up region server compiles for well under 1% of a window; right after a load or a
+   * start it compiles its read path for 20-50% of the next minute while serving it at about twice
+   * the CPU per operation (seen on 2 cores: 22.8 s of compilation in a 40 s run after a 45 s
+   * unmeasured one).
+   */
+  static final double JIT_SHARE_PERCENT = 10.0;
   /** Calls queued in this many consecutive samples is a queue that did not drain: saturated. */
   static final int SUSTAINED_SAMPLES = 2;
 
@@ -66,6 +76,13 @@ final class ClusterFindings {
       findings.add(new Finding(GC, run, "GC on " + server + ": " + parts("%s ms", gcMs, "%s collections",
           delta(samples, Metric.GC_COUNT, windowMs)) + String.format(Locale.ROOT, ", %.1f%% of the window",
           gcMs * 100.0 / windowMs)));
+    }
+    double compileMs = delta(samples, Metric.JIT_COMPILE_MS, windowMs);
+    if (windowMs > 0 && compileMs * 100.0 / windowMs > JIT_SHARE_PERCENT) {
+      findings.add(new Finding(SERVER_JIT, run, String.format(Locale.ROOT, "JIT compiling on %s: %s ms of"
+          + " compilation, %.0f%% of the window: the server was still optimising its code (warming up), so its"
+          + " CPU per operation is not yet its steady one; warm it first (perf run --server-warmup)", server,
+          whole(compileMs), compileMs * 100.0 / windowMs)));
     }
     int queued = longestRun(inside, Metric.RPC_QUEUE_CALLS, v -> v > 0);
     int allBusy = count(inside, Metric.HANDLER_SATURATION, v -> v >= 1);

@@ -22,7 +22,8 @@ final class FindingsReport {
       ClusterFindings.COMPACTIONS, "Compactions",
       ClusterFindings.UPDATES_BLOCKED, "Updates blocked",
       ClusterFindings.GC, "GC",
-      ClusterFindings.RPC_QUEUE, "RPC queue");
+      ClusterFindings.RPC_QUEUE, "RPC queue",
+      ClusterFindings.SERVER_JIT, "Server warming up");
 
   private FindingsReport() {
   }

@@ -34,6 +34,8 @@ class ClusterFindingsTest {
       m.put(Metric.GC_TIME_MS.column(), 1000.0 + t * 0.005);
       m.put(Metric.RPC_QUEUE_CALLS.column(), 0.0);
       m.put(Metric.HANDLER_SATURATION.column(), 0.2);
+      // 0.5% of the time compiling: a warmed-up server.
+      m.put(Metric.JIT_COMPILE_MS.column(), 20_000.0 + t * 0.005);
       samples.add(new ServerSample(t, m));
     }
     return samples;
@@ -63,6 +65,17 @@ class ClusterFindingsTest {
     assertEquals(List.of(ClusterFindings.COMPACTIONS, ClusterFindings.UPDATES_BLOCKED, ClusterFindings.GC),
         f.stream().map(Finding::kind).toList(), f.toString());
     assertTrue(f.stream().allMatch(finding -> finding.run().equals("run-2")), f.toString());
+  }
+
+  @Test
+  void aServerStillCompilingItsCodeIsWarmingUp() {
+    List<ServerSample> s = quiet();
+    for (int i = 2; i < s.size(); i++) {
+      set(s, i, Metric.JIT_COMPILE_MS, 20_000.0 + 12_000); // 12 s of compilation in a 60 s window (plus the quiet 25 ms from the sample before it)
+    }
+    List<String> f = findings(s, List.of());
+    assertEquals(1, f.size(), f.toString());
+    assertTrue(f.get(0).startsWith("JIT compiling on rs1:16020: 12,025 ms of compilation, 20% of the window"), f.get(0));
   }
 
   @Test

@@ -30,6 +30,7 @@ final class RegionServerJmx {
   static final String IPC_BEAN = "Hadoop:service=*,name=RegionServer,sub=IPC";
   static final String JVM_BEAN = "Hadoop:service=*,name=JvmMetrics";
   static final String OS_BEAN = "java.lang:type=OperatingSystem";
+  static final String COMPILATION_BEAN = "java.lang:type=Compilation";
   private static final String HBASE_SERVICE = "Hadoop:service=HBase,";
   /** The queues serving clients' calls: general, and read/write/scan when the server splits them. */
   private static final String[] CLIENT_QUEUES = {"numCallsInGeneralQueue", "numCallsInReadQueue",
@@ -96,6 +97,7 @@ final class RegionServerJmx {
     if (!Double.isNaN(cpuNanos) && cpuNanos >= 0) { // -1: the JVM cannot measure it
       values.put(Metric.PROCESS_CPU_MS, cpuNanos / 1e6);
     }
+    put(values, Metric.JIT_COMPILE_MS, bean(COMPILATION_BEAN), "TotalCompilationTime");
     return values;
   }
 

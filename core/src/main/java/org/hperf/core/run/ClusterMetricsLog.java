@@ -105,7 +105,13 @@ public final class ClusterMetricsLog {
      * sampled, not from a metrics snapshot. With the client's own (the task logs' jvm lines) it says
      * which side of an operation the cores went to.
      */
-    PROCESS_CPU_MS("processCpuMs", true);
+    PROCESS_CPU_MS("processCpuMs", true),
+    /**
+     * The bean java.lang:type=Compilation's TotalCompilationTime, in ms: how long the server JVM's
+     * JIT compilers have worked since it started. A server still compiling its read or write path
+     * serves each operation at up to twice the CPU it will once that code is optimised.
+     */
+    JIT_COMPILE_MS("jitCompileMs", true);
 
     private final String column;
     private final boolean cumulative;

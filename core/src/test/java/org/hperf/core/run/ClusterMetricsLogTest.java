@@ -45,6 +45,7 @@ class ClusterMetricsLogTest {
     assertTrue(first.get(Metric.GC_EXTRA_SLEEP_MS).isEmpty());
     assertEquals(1.0, second.get(Metric.LONG_PAUSES).getAsDouble());
     assertEquals(1207350.25, second.get(Metric.PROCESS_CPU_MS).getAsDouble());
+    assertEquals(45210.5, second.get(Metric.JIT_COMPILE_MS).getAsDouble());
     assertEquals(Metric.values().length - 2, first.values().size());
   }
 
