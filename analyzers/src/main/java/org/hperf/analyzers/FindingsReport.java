@@ -64,9 +64,9 @@ final class FindingsReport {
     List<String> lines = new ArrayList<>();
     String warmup = serverWarmup(w.aggregated.record());
     if (warmup != null) {
-      lines.add("SERVER WARM-UP: " + w.workload() + ": " + warmup);
+      lines.add("SERVER WARM-UP: " + w.label() + ": " + warmup);
     }
-    lines.addAll(textLines(w.workload(), w.summary));
+    lines.addAll(textLines(w.label(), w.summary));
     return lines;
   }
 

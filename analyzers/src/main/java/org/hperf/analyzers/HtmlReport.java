@@ -55,7 +55,7 @@ final class HtmlReport {
         RunSummary.Latency l = op.latency();
         t.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%s</td><td>%,.1f</td><td>%,.1f</td><td>%,.1f</td>"
             + "<td>%d</td><td>%,d</td><td>%.1f</td><td>%,d</td><td>%,d</td><td>%,d</td><td>%,d</td><td>%,d</td>"
-            + "<td>%,d</td><td>%,d</td></tr>%n", SvgChart.escape(w.workload()), SvgChart.escape(e.getKey()),
+            + "<td>%,d</td><td>%,d</td></tr>%n", SvgChart.escape(w.label()), SvgChart.escape(e.getKey()),
             op.throughputOpsPerSec(), op.throughputMinOpsPerSec(), op.throughputMaxOpsPerSec(), w.summary.runs(),
             l.operations(), l.meanMicros(), l.p50Micros(), l.p90Micros(), l.p95Micros(), l.p99Micros(),
             l.p999Micros(), l.p9999Micros(), l.maxMicros()));
@@ -66,7 +66,7 @@ final class HtmlReport {
 
   private String section(WorkloadReport w, String id) {
     StringBuilder s = new StringBuilder();
-    s.append("<section class=\"workload\" id=\"").append(id).append("\">\n<h2>").append(SvgChart.escape(w.workload()))
+    s.append("<section class=\"workload\" id=\"").append(id).append("\">\n<h2>").append(SvgChart.escape(w.label()))
         .append("</h2>\n<p>").append(SvgChart.escape(w.aggregated.dir().toString())).append("</p>\n");
     s.append("<div class=\"findings\" id=\"").append(id).append("-findings\">\n");
     w.summary.perRun().forEach((run, figures) -> {

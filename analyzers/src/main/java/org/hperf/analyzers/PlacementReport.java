@@ -182,7 +182,7 @@ final class PlacementReport {
   static List<String> textLines(WorkloadReport w) {
     List<String> lines = new ArrayList<>();
     w.summary.perRun().forEach((run, figures) -> distinct(figures).forEach(h ->
-        lines.add(String.format("HOTSPOT: %s %s: %s", w.workload(), run, h.finding()))));
+        lines.add(String.format("HOTSPOT: %s %s: %s", w.label(), run, h.finding()))));
     return lines;
   }
 
@@ -191,7 +191,7 @@ final class PlacementReport {
     List<String> lines = new ArrayList<>();
     for (Map.Entry<String, RunSummary.Run> run : w.summary.perRun().entrySet()) {
       run.getValue().placement().servers().forEach((server, tags) -> tags.forEach((tag, op) ->
-          lines.add(String.format(Locale.ROOT, "%-16s %-6s %-24s %-18s %,12.1f %6.1f%% %,9d %,9d", w.workload(),
+          lines.add(String.format(Locale.ROOT, "%-16s %-6s %-24s %-18s %,12.1f %6.1f%% %,9d %,9d", w.label(),
               run.getKey(), server, tag, op.throughputOpsPerSec(), 100 * op.share(), op.latency().p50Micros(),
               op.latency().p99Micros()))));
     }

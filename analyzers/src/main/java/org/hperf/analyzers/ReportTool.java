@@ -29,6 +29,13 @@ import org.hperf.core.run.RunSummary;
  */
 public final class ReportTool extends HperfTool {
   public static final String NAME = "report";
+  /**
+   * False: the text table and findings are not printed, only the HTML page written (perf ab, which
+   * has just printed its verdict: the same runs' tables and findings, side by side).
+   */
+  public static final String PRINT_TEXT = "hperf.report.print.text";
+  /** False: the page's path is not printed, because the caller's own last line names it (the demo). */
+  public static final String PRINT_PATH = "hperf.report.print.path";
   private static final Pattern GLOB = Pattern.compile("[*?\\[{]");
 
   @Override
@@ -56,7 +63,10 @@ public final class ReportTool extends HperfTool {
     for (Path dir : runDirs) {
       workloads.add(WorkloadReport.read(getConf(), dir));
     }
-    System.out.print(text(workloads));
+    WorkloadReport.distinguish(workloads);
+    if (getConf().getBoolean(PRINT_TEXT, true)) {
+      System.out.print(text(workloads));
+    }
     Path html = new Path(parsed.string("html", new Path(runDirs.get(0), "report.html").toString()));
     // A path without a scheme is on the default file system (HDFS on a cluster): say which.
     FileSystem htmlFs = html.getFileSystem(getConf());
@@ -64,7 +74,9 @@ public final class ReportTool extends HperfTool {
     try (OutputStream out = htmlFs.create(html, true)) {
       out.write(new HtmlReport(workloads).render().getBytes(StandardCharsets.UTF_8));
     }
-    System.out.println("HTML report: " + html);
+    if (getConf().getBoolean(PRINT_PATH, true)) {
+      System.out.println("HTML report: " + html);
+    }
     return ExitCode.OK;
   }
 
@@ -93,19 +105,20 @@ public final class ReportTool extends HperfTool {
   }
 
   static String text(List<WorkloadReport> workloads) {
-    StringBuilder out = new StringBuilder(String.format("%-16s %-18s %12s %8s %9s %9s %9s %9s%n", "workload",
+    int width = Math.max(16, workloads.stream().mapToInt(w -> w.label().length()).max().orElse(0));
+    StringBuilder out = new StringBuilder(String.format("%-" + width + "s %-18s %12s %8s %9s %9s %9s %9s%n", "workload",
         "operation", "ops/s", "runs", "p50 us", "p99 us", "p99.9 us", "max us"));
     for (WorkloadReport w : workloads) {
       w.summary.overall().forEach((tag, op) -> {
         RunSummary.Latency l = op.latency();
-        out.append(String.format("%-16s %-18s %,12.1f %8d %,9d %,9d %,9d %,9d%n", w.workload(), tag,
+        out.append(String.format("%-" + width + "s %-18s %,12.1f %8d %,9d %,9d %,9d %,9d%n", w.label(), tag,
             op.throughputOpsPerSec(), w.summary.runs(), l.p50Micros(), l.p99Micros(), l.p999Micros(), l.maxMicros()));
       });
     }
     for (WorkloadReport w : workloads) {
       w.summary.perRun().forEach((run, figures) -> {
         if (!figures.disturbedBy().isEmpty()) {
-          out.append(String.format("DISTURBED: %s %s: %s%n", w.workload(), run, String.join(", ",
+          out.append(String.format("DISTURBED: %s %s: %s%n", w.label(), run, String.join(", ",
               figures.disturbedBy())));
         }
       });

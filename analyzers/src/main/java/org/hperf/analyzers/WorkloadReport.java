@@ -30,9 +30,13 @@ final class WorkloadReport {
   /** tag -> all runs merged. */
   final Map<String, Histogram> merged = new TreeMap<>(RunSummary.TAG_ORDER);
 
+  /** The row name: the workload, with its side of perf ab ("workloadc A") or, repeated, its directory. */
+  private String label;
+
   private WorkloadReport(AggregatedDir aggregated) {
     this.aggregated = aggregated;
     this.summary = aggregated.summary();
+    this.label = aggregated.record().abSide().map(s -> workload() + " " + s.side()).orElse(workload());
   }
 
   static WorkloadReport read(Configuration conf, Path dir) throws IOException, UsageException {
@@ -57,6 +61,25 @@ final class WorkloadReport {
 
   String workload() {
     return aggregated.workload();
+  }
+
+  /** What the report's rows and headings call these runs. */
+  String label() {
+    return label;
+  }
+
+  /**
+   * Labels the reports so that no two read the same: a workload reported from two directories that
+   * are not the two sides of perf ab (two setups' runs, say) gets its directory's name after it.
+   */
+  static void distinguish(List<WorkloadReport> reports) {
+    Map<String, Integer> seen = new TreeMap<>();
+    reports.forEach(r -> seen.merge(r.label, 1, Integer::sum));
+    for (WorkloadReport r : reports) {
+      if (seen.get(r.label) > 1) {
+        r.label = r.label + " (" + r.aggregated.dir().getName() + ")";
+      }
+    }
   }
 
   /** The interval the time series are measured over, for labels: "10 s". */

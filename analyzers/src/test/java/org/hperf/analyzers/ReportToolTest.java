@@ -225,6 +225,45 @@ class ReportToolTest {
     assertTrue(none.err().contains("matches no directory"), none.all());
   }
 
+  /** The same workload twice: rows, findings and headings say which runs each is, never two alike. */
+  @Test
+  void theSameWorkloadTwiceIsLabelledBySideOrDirectory(@TempDir Path tmp) throws Exception {
+    File a = run(tmp.resolve("ab/workloada"), "a", "workloada", 2, "A");
+    File b = run(tmp.resolve("ab/workloada"), "b", "workloada", 2, "B");
+    Path html = tmp.resolve("ab.html");
+    ToolRun ab = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {a.getPath(), b.getPath(), "--html",
+        html.toString()});
+    assertEquals(ExitCode.OK, ab.exitCode(), ab.all());
+    assertEquals(List.of("workloada A", "workloada B"), ab.out().lines().filter(l -> l.contains(" READ "))
+        .map(l -> l.substring(0, l.indexOf(" READ ")).trim()).toList(), ab.out());
+    assertTrue(ab.out().contains("DISTURBED: workloada A run-2:") && ab.out().contains("DISTURBED: workloada B run-2:"),
+        ab.out());
+    String page = Files.readString(html);
+    assertTrue(page.contains("<h2>workloada A</h2>") && page.contains("<h2>workloada B</h2>"), "headings");
+
+    File before = run(tmp, "before", "workloada", 1);
+    File after = run(tmp, "after", "workloada", 1);
+    ToolRun two = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {before.getPath(), after.getPath(),
+        "--html", tmp.resolve("two.html").toString()});
+    assertEquals(ExitCode.OK, two.exitCode(), two.all());
+    assertTrue(two.out().contains("\nworkloada (before) READ") && two.out().contains("\nworkloada (after)  READ"),
+        two.out());
+  }
+
+  /** perf ab and the demo print the page's path and tables themselves: the report step can keep quiet. */
+  @Test
+  void textAndPathCanBeLeftToTheCaller(@TempDir Path tmp) throws Exception {
+    File dir = run(tmp, "a", "workloada", 1);
+    org.apache.hadoop.conf.Configuration conf = LocalJobs.conf();
+    conf.setBoolean(ReportTool.PRINT_TEXT, false);
+    conf.setBoolean(ReportTool.PRINT_PATH, false);
+    ToolRun quiet = ToolRun.of(conf, new ReportTool(), new String[] {dir.getPath(), "--html",
+        tmp.resolve("q.html").toString()});
+    assertEquals(ExitCode.OK, quiet.exitCode(), quiet.all());
+    assertEquals("", quiet.out(), "nothing printed");
+    assertTrue(tmp.resolve("q.html").toFile().length() > 0, "the page is written all the same");
+  }
+
   @Test
   void unaggregatedOrOldSummaryIsAUsageError(@TempDir Path tmp) throws Exception {
     ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {tmp.toString()});
@@ -338,6 +377,11 @@ class ReportToolTest {
 
   /** A run directory with {@code runs} runs of 2 clients x 3 intervals of reads and updates, aggregated. */
   private static File run(Path tmp, String name, String workload, int runs) throws Exception {
+    return run(tmp, name, workload, runs, null);
+  }
+
+  /** The same, recorded as side {@code abSide} ("A" or "B") of perf ab when it is not null. */
+  private static File run(Path tmp, String name, String workload, int runs, String abSide) throws Exception {
     File dir = tmp.resolve(name).toFile();
     for (int r = 1; r <= runs; r++) {
       long start = 1_000_000L * r;
@@ -357,6 +401,9 @@ class ReportToolTest {
       record.putOutcome(2, new org.hperf.core.run.RunRecord.Outcome("job_2", java.util.Map.of("READ_ERROR", 5L,
           "UPDATE_ERROR", 2L), 7, 0, 1, List.of(), 0, null));
       record.nameCounter("READ_ERROR", "Read errors");
+    }
+    if (abSide != null) {
+      record.setAbSide(new org.hperf.core.run.RunRecord.AbSide(abSide, "HBase of side " + abSide, List.of("A1", "B1")));
     }
     RunRecords.write(dir, record);
     ToolRun aggregate = ToolRun.of(LocalJobs.conf(), new AggregateTool(),

@@ -281,15 +281,19 @@ public final class AbTool extends HperfTool {
       for (AbPlan.Side side : List.of(plan.a(), plan.b())) {
         Path output = side.runDir(dir, workload);
         System.out.println("\n== ab: perf aggregate " + output);
-        int exit = ToolRunner.run(conf(side), new AggregateTool(), new String[] {output.toString()});
+        // The verdict at the end prints both sides' findings, each once.
+        Configuration aggregateConf = new Configuration(conf(side));
+        aggregateConf.setBoolean(AggregateTool.PRINT_FINDINGS, false);
+        int exit = ToolRunner.run(aggregateConf, new AggregateTool(), new String[] {output.toString()});
         if (exit != ExitCode.OK) {
           return exit;
         }
       }
       ComparisonReport report = CompareTool.compare(conf(plan.a()), plan.a().runDir(dir, workload),
           plan.b().runDir(dir, workload), plan.confidence());
-      System.out.println();
-      System.out.print(report.text());
+      // The verdict lines now, as the workload ends; its whole table and findings in the verdict at the end.
+      System.out.println("\n== ab: " + workload + " done");
+      report.verdicts().forEach(line -> System.out.println("  " + line));
       reports.add(report);
       return ExitCode.OK;
     }

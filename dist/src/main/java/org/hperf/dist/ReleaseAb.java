@@ -255,7 +255,10 @@ final class ReleaseAb {
       for (AbPlan.Side side : List.of(plan.a(), plan.b())) {
         Path output = side.runDir(root, workload);
         progress("perf aggregate " + output);
-        int exit = ToolRunner.run(new Configuration(localConf), new AggregateTool(), new String[] {output.toString()});
+        // The verdict below prints both sides' findings, each once.
+        Configuration aggregateConf = new Configuration(localConf);
+        aggregateConf.setBoolean(AggregateTool.PRINT_FINDINGS, false);
+        int exit = ToolRunner.run(aggregateConf, new AggregateTool(), new String[] {output.toString()});
         if (exit != ExitCode.OK) {
           return exit;
         }
@@ -263,14 +266,16 @@ final class ReleaseAb {
       }
       ComparisonReport report = CompareTool.compare(localConf, plan.a().runDir(root, workload),
           plan.b().runDir(root, workload), plan.confidence());
-      System.out.println();
-      System.out.print(report.text());
       reports.add(report);
     }
     AbTool.writeVerdict(plan, reports, root.getFileSystem(localConf), root);
     List<String> reportArgs = new ArrayList<>(runDirs);
     reportArgs.addAll(List.of("--html", new File(dir, "report.html").getPath()));
-    int exit = ToolRunner.run(new Configuration(localConf), new ReportTool(), reportArgs.toArray(new String[0]));
+    // Only the page: the verdict has just printed the tables and findings, and the line below names the page.
+    Configuration reportConf = new Configuration(localConf);
+    reportConf.setBoolean(ReportTool.PRINT_TEXT, false);
+    reportConf.setBoolean(ReportTool.PRINT_PATH, false);
+    int exit = ToolRunner.run(reportConf, new ReportTool(), reportArgs.toArray(new String[0]));
     System.out.printf("ab: verdicts in %s and %s; report %s; every command's log in %s; the clusters are stopped,"
         + " their data in %s and %s%n", new File(dir, "verdict.txt"), new File(dir, "verdict.json"),
         new File(dir, "report.html"), new File(dir, "logs"), clusterDir(plan.a()), clusterDir(plan.b()));
