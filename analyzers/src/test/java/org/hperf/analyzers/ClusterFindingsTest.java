@@ -117,6 +117,24 @@ class ClusterFindingsTest {
   }
 
   @Test
+  void aFlushQueueIsBlockedUpdatesOnlyWhenTheServerCountsThemAndFlushesBehindWhenItStays() {
+    List<ServerSample> brief = quiet();
+    set(brief, 2, Metric.FLUSH_QUEUE, 1);
+    set(brief, 3, Metric.FLUSH_QUEUE, 2);
+    assertEquals(List.of(), findings(brief, List.of()), "two samples of queued flushes under writes: normal");
+    List<ServerSample> stays = quiet();
+    for (int i = 1; i <= 5; i++) {
+      set(stays, i, Metric.FLUSH_QUEUE, i);
+    }
+    List<String> f = findings(stays, List.of());
+    assertEquals(1, f.size(), f.toString());
+    assertTrue(f.get(0).startsWith("flushes behind on rs1:16020: flush queue non-empty in 5 consecutive samples, up to"
+        + " 5; no update blocked yet"), f.get(0));
+    List<Finding> kinds = ClusterFindings.of("run-1", new ClusterState(Map.of(RS, stays), List.of()), WINDOW_MS);
+    assertEquals(ClusterFindings.FLUSH_QUEUE, kinds.get(0).kind());
+  }
+
+  @Test
   void serverGcAboveOnePercentOfTheWindowIsAFinding() {
     List<ServerSample> s = quiet();
     for (int i = 4; i < s.size(); i++) {

@@ -116,6 +116,10 @@ class UpgradeAbIT {
     assertTrue(verdict.contains("A: HBase " + RELEASES[0] + ", pseudo-distributed cluster of 1 region server"), verdict);
     assertTrue(verdict.contains("B: HBase " + RELEASES[1] + ", pseudo-distributed cluster of 1 region server"), verdict);
     assertTrue(verdict.contains("\n  workloadc READ: B vs A "), verdict);
+    // Printed once: the verdict's table and findings; the report step only writes its page.
+    assertTrue(count(resumed.out(), "\nfindings\n") <= 1, output);
+    assertEquals(1, count(resumed.out(), "\nworkloadc: A = "), output);
+    assertFalse(resumed.out().contains("HTML report: "), output);
     assertTrue(new File(DIR, "verdict.json").isFile());
     String report = Files.readString(new File(DIR, "report.html").toPath());
     assertTrue(report.contains("HBase " + RELEASES[0]) && report.contains("HBase " + RELEASES[1]),
