@@ -75,7 +75,13 @@ class ClusterFindingsTest {
     }
     List<String> f = findings(s, List.of());
     assertEquals(1, f.size(), f.toString());
-    assertTrue(f.get(0).startsWith("JIT compiling on rs1:16020: 12,025 ms of compilation, 20% of the window"), f.get(0));
+    assertTrue(f.get(0).startsWith("JIT compiling on rs1:16020: 12,025 ms of compilation, 20% of the window:"), f.get(0));
+    List<ServerSample> parallel = quiet();
+    for (int i = 2; i < parallel.size(); i++) {
+      set(parallel, i, Metric.JIT_COMPILE_MS, 20_000.0 + 90_000); // more than the window: two compiler threads
+    }
+    assertTrue(findings(parallel, List.of()).get(0).startsWith("JIT compiling on rs1:16020: 90,025 ms of compilation,"
+        + " 150% of the window (its compiler threads at once): "), findings(parallel, List.of()).toString());
   }
 
   @Test
