@@ -24,7 +24,6 @@ import org.hperf.core.run.RunSummary.ServerSample;
 final class ClusterFindings {
   static final String COMPACTIONS = "compactions";
   static final String UPDATES_BLOCKED = "updates-blocked";
-  static final String FLUSH_QUEUE = "flush-queue";
   /** Of a region server or of a client task. */
   static final String GC = "gc";
   static final String RPC_QUEUE = "rpc-queue";
@@ -39,11 +38,6 @@ final class ClusterFindings {
   static final double JIT_SHARE_PERCENT = 10.0;
   /** Calls queued in this many consecutive samples is a queue that did not drain: saturated. */
   static final int SUSTAINED_SAMPLES = 2;
-  /**
-   * A flush queue is non-empty for a sample or two whenever a write load fills memstores (flushes
-   * take a second or more): not a stall. Non-empty this long, flushes fall behind the writes.
-   */
-  static final int SUSTAINED_FLUSH_SAMPLES = 5;
 
   private ClusterFindings() {
   }
@@ -70,17 +64,13 @@ final class ClusterFindings {
     }
     double blockedMs = delta(samples, Metric.UPDATES_BLOCKED_MS, windowMs);
     double blockedRequests = delta(samples, Metric.BLOCKED_REQUESTS, windowMs);
-    int flushQueued = longestRun(inside, Metric.FLUSH_QUEUE, v -> v > 0);
-    // Only the server's own counters of blocked writes say updates were blocked; a queue says they may be.
+    // Only the server's own counters of blocked writes say updates were blocked. Its flush queue is a
+    // DelayQueue that also holds flushes requested for later (the periodic flusher's, a region with
+    // too many store files waiting): seen at 1 for whole read-only runs, so its length alone says nothing.
     if (blockedMs > 0 || blockedRequests > 0) {
       findings.add(new Finding(UPDATES_BLOCKED, run, "updates blocked on " + server + ": " + parts(
           "%s ms waiting for memstore flushes", blockedMs, "%s requests blocked", blockedRequests,
           "flush queue up to %s", max(inside, Metric.FLUSH_QUEUE))));
-    } else if (flushQueued >= SUSTAINED_FLUSH_SAMPLES) {
-      findings.add(new Finding(FLUSH_QUEUE, run, String.format(Locale.ROOT, "flushes behind on %s: flush queue"
-          + " non-empty in %d consecutive samples, up to %s; no update blocked yet (writes block once a region's"
-          + " memstore reaches hbase.hregion.memstore.block.multiplier x its flush size)", server, flushQueued,
-          whole(max(inside, Metric.FLUSH_QUEUE)))));
     }
     double gcMs = delta(samples, Metric.GC_TIME_MS, windowMs);
     if (windowMs > 0 && gcMs * 100.0 / windowMs > GC_SHARE_PERCENT) {

@@ -21,7 +21,6 @@ final class FindingsReport {
       SteadyState.RUN_OUTLIER, "Run far from the others",
       ClusterFindings.COMPACTIONS, "Compactions",
       ClusterFindings.UPDATES_BLOCKED, "Updates blocked",
-      ClusterFindings.FLUSH_QUEUE, "Flushes behind",
       ClusterFindings.GC, "GC",
       ClusterFindings.RPC_QUEUE, "RPC queue",
       ClusterFindings.SERVER_JIT, "Server warming up");

@@ -123,21 +123,12 @@ class ClusterFindingsTest {
   }
 
   @Test
-  void aFlushQueueIsBlockedUpdatesOnlyWhenTheServerCountsThemAndFlushesBehindWhenItStays() {
-    List<ServerSample> brief = quiet();
-    set(brief, 2, Metric.FLUSH_QUEUE, 1);
-    set(brief, 3, Metric.FLUSH_QUEUE, 2);
-    assertEquals(List.of(), findings(brief, List.of()), "two samples of queued flushes under writes: normal");
+  void aFlushQueueWithoutBlockedUpdatesIsNoFinding() {
     List<ServerSample> stays = quiet();
-    for (int i = 1; i <= 5; i++) {
-      set(stays, i, Metric.FLUSH_QUEUE, i);
+    for (int i = 1; i < stays.size(); i++) {
+      set(stays, i, Metric.FLUSH_QUEUE, 1); // a flush requested for later sits in the queue
     }
-    List<String> f = findings(stays, List.of());
-    assertEquals(1, f.size(), f.toString());
-    assertTrue(f.get(0).startsWith("flushes behind on rs1:16020: flush queue non-empty in 5 consecutive samples, up to"
-        + " 5; no update blocked yet"), f.get(0));
-    List<Finding> kinds = ClusterFindings.of("run-1", new ClusterState(Map.of(RS, stays), List.of()), WINDOW_MS);
-    assertEquals(ClusterFindings.FLUSH_QUEUE, kinds.get(0).kind());
+    assertEquals(List.of(), findings(stays, List.of()), "the server blocked no update");
   }
 
   @Test
