@@ -49,8 +49,35 @@ final class ClusterFindings {
   static List<Finding> of(String run, ClusterState state, long windowMs) {
     List<Finding> findings = new ArrayList<>();
     state.servers().forEach((server, samples) -> findings.addAll(ofServer(run, server, samples, windowMs)));
+    compiling(run, state.servers(), windowMs).ifPresent(findings::add);
     findings.addAll(ofClients(run, state.clients(), windowMs));
     return findings;
+  }
+
+  /**
+   * One finding for all the servers still JIT-compiling in the run: on a freshly started cluster
+   * that is every one of them, and a line per server would say the same thing N times.
+   */
+  private static Optional<Finding> compiling(String run, Map<String, List<ServerSample>> servers,
+      long windowMs) {
+    List<String> compiling = new ArrayList<>();
+    for (Map.Entry<String, List<ServerSample>> server : new TreeMap<>(servers).entrySet()) {
+      double compileMs = delta(server.getValue(), Metric.JIT_COMPILE_MS, windowMs);
+      double share = windowMs > 0 ? compileMs * 100.0 / windowMs : 0;
+      if (share > JIT_SHARE_PERCENT) {
+        // The total is summed over the JVM's compiler threads, so in a short window it can pass 100%.
+        compiling.add(String.format(Locale.ROOT, "%s: %s ms of compilation, %.0f%% of the window%s", server.getKey(),
+            whole(compileMs), share, share > 100 ? " (its compiler threads at once)" : ""));
+      }
+    }
+    if (compiling.isEmpty()) {
+      return Optional.empty();
+    }
+    boolean one = compiling.size() == 1;
+    return Optional.of(new Finding(SERVER_JIT, run, "JIT compiling on " + (one ? compiling.get(0)
+        : compiling.size() + " servers (" + String.join("; ", compiling) + ")") + (one ? ": the server was"
+        : ": the servers were") + " still optimising " + (one ? "its" : "their") + " code (warming up), so the CPU"
+        + " per operation is not yet the steady one; warm " + (one ? "it" : "them") + " first (perf run --server-warmup)"));
   }
 
   private static List<Finding> ofServer(String run, String server, List<ServerSample> samples, long windowMs) {
@@ -77,15 +104,6 @@ final class ClusterFindings {
       findings.add(new Finding(GC, run, "GC on " + server + ": " + parts("%s ms", gcMs, "%s collections",
           delta(samples, Metric.GC_COUNT, windowMs)) + String.format(Locale.ROOT, ", %.1f%% of the window",
           gcMs * 100.0 / windowMs)));
-    }
-    double compileMs = delta(samples, Metric.JIT_COMPILE_MS, windowMs);
-    double compileShare = windowMs > 0 ? compileMs * 100.0 / windowMs : 0;
-    if (compileShare > JIT_SHARE_PERCENT) {
-      // The total is summed over the JVM's compiler threads, so in a short window it can pass 100%.
-      findings.add(new Finding(SERVER_JIT, run, String.format(Locale.ROOT, "JIT compiling on %s: %s ms of"
-          + " compilation, %.0f%% of the window%s: the server was still optimising its code (warming up), so its"
-          + " CPU per operation is not yet its steady one; warm it first (perf run --server-warmup)", server,
-          whole(compileMs), compileShare, compileShare > 100 ? " (its compiler threads at once)" : "")));
     }
     int queued = longestRun(inside, Metric.RPC_QUEUE_CALLS, v -> v > 0);
     int allBusy = count(inside, Metric.HANDLER_SATURATION, v -> v >= 1);

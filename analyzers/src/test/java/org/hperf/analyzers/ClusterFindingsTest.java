@@ -81,7 +81,25 @@ class ClusterFindingsTest {
       set(parallel, i, Metric.JIT_COMPILE_MS, 20_000.0 + 90_000); // more than the window: two compiler threads
     }
     assertTrue(findings(parallel, List.of()).get(0).startsWith("JIT compiling on rs1:16020: 90,025 ms of compilation,"
-        + " 150% of the window (its compiler threads at once): "), findings(parallel, List.of()).toString());
+        + " 150% of the window (its compiler threads at once): the server was"), findings(parallel, List.of()).toString());
+  }
+
+  @Test
+  void serversCompilingInTheSameRunAreOneFinding() {
+    List<ServerSample> compiling = quiet();
+    for (int i = 2; i < compiling.size(); i++) {
+      set(compiling, i, Metric.JIT_COMPILE_MS, 20_000.0 + 12_000);
+    }
+    Map<String, List<ServerSample>> servers = new java.util.LinkedHashMap<>();
+    servers.put("rs3:16020", compiling);
+    servers.put("rs2:16020", quiet());
+    servers.put("rs1:16020", compiling);
+    List<Finding> f = ClusterFindings.of("run-1", new ClusterState(servers, List.of()), WINDOW_MS);
+    assertEquals(1, f.size(), f.toString());
+    assertEquals(ClusterFindings.SERVER_JIT, f.get(0).kind());
+    assertTrue(f.get(0).text().startsWith("JIT compiling on 2 servers (rs1:16020: 12,025 ms of compilation, 20% of the"
+        + " window; rs3:16020: 12,025 ms of compilation, 20% of the window): the servers were still optimising"),
+        f.get(0).text());
   }
 
   @Test
