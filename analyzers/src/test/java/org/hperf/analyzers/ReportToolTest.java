@@ -2,6 +2,7 @@ package org.hperf.analyzers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -283,15 +284,23 @@ class ReportToolTest {
   private static String renderInChromium(File html, Path tmp) throws Exception {
     File chromium = new File("/usr/bin/chromium");
     assertTrue(chromium.canExecute(), "headless Chromium is needed: apt-get install chromium (.ci/run does)");
+    // --disable-dev-shm-usage: a container's /dev/shm (64 MB in Docker) is too small for Chromium's
+    // shared memory, and it crashes or hangs when it runs out; /tmp is used instead.
+    // The DOM goes to a file, not a pipe: reading a pipe to its end would wait as long as a hung
+    // Chromium does, and the bounded wait below would never be reached.
+    File dom = tmp.resolve("chromium-dom.html").toFile();
+    File log = tmp.resolve("chromium.log").toFile();
     Process process = new ProcessBuilder(chromium.getPath(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--user-data-dir=" + tmp.resolve("chromium-profile"), "--dump-dom",
-        html.toURI().toString())
-        .redirectError(tmp.resolve("chromium.log").toFile()).start();
-    byte[] dom = process.getInputStream().readAllBytes();
-    assertTrue(process.waitFor(120, TimeUnit.SECONDS), "chromium finished");
-    assertEquals(0, process.exitValue(), "chromium exit code");
-    return new String(dom, StandardCharsets.UTF_8);
+        "--disable-dev-shm-usage", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--user-data-dir=" + tmp.resolve("chromium-profile"),
+        "--dump-dom", html.toURI().toString())
+        .redirectOutput(dom).redirectError(log).start();
+    if (!process.waitFor(120, TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      fail("chromium --dump-dom " + html + " did not finish in 120 s; see " + log);
+    }
+    assertEquals(0, process.exitValue(), "chromium exit code; see " + log);
+    return Files.readString(dom.toPath(), StandardCharsets.UTF_8);
   }
 
   /**

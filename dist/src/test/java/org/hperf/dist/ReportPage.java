@@ -2,6 +2,7 @@ package org.hperf.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +24,7 @@ import org.jsoup.nodes.Element;
  */
 final class ReportPage {
   private static final File CHROMIUM = new File("/usr/bin/chromium");
+  private static final long CHROMIUM_SECONDS = 120;
 
   /**
    * A finding the page must show in a section's findings block: an element of {@code cssClass}
@@ -93,17 +95,28 @@ final class ReportPage {
     return png;
   }
 
+  /**
+   * Runs Chromium with {@code args} and returns what it printed. Its output goes to a file, not a
+   * pipe: reading a pipe to its end would wait as long as a hung Chromium does, and the bounded
+   * wait would never be reached. {@code --disable-dev-shm-usage}: a container's /dev/shm (64 MB in
+   * Docker) is too small for Chromium's shared memory, and it crashes or hangs when it runs out.
+   */
   private static String chromium(File work, String... args) throws Exception {
     assertTrue(CHROMIUM.canExecute(), "headless Chromium is needed: apt-get install chromium (.ci/run does)");
     List<String> command = new ArrayList<>(List.of(CHROMIUM.getPath(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--user-data-dir=" + new File(work, "chromium-profile").getAbsolutePath()));
+        "--disable-dev-shm-usage", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync",
+        "--user-data-dir=" + new File(work, "chromium-profile").getAbsolutePath()));
     command.addAll(List.of(args));
-    Process process = new ProcessBuilder(command).directory(work)
-        .redirectError(ProcessBuilder.Redirect.appendTo(new File(work, "chromium.log"))).start();
-    byte[] out = process.getInputStream().readAllBytes();
-    assertTrue(process.waitFor(120, TimeUnit.SECONDS), "chromium finished");
-    assertEquals(0, process.exitValue(), "chromium exit code; see " + new File(work, "chromium.log"));
-    return new String(out, StandardCharsets.UTF_8);
+    File out = new File(work, "chromium.out");
+    File log = new File(work, "chromium.log");
+    Process process = new ProcessBuilder(command).directory(work).redirectOutput(out)
+        .redirectError(ProcessBuilder.Redirect.appendTo(log)).start();
+    if (!process.waitFor(CHROMIUM_SECONDS, TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      fail("chromium " + String.join(" ", args) + " did not finish in " + CHROMIUM_SECONDS + " s; see " + log);
+    }
+    assertEquals(0, process.exitValue(), "chromium exit code; see " + log);
+    return Files.readString(out.toPath(), StandardCharsets.UTF_8);
   }
 }
