@@ -28,11 +28,14 @@ public final class JobProgress {
   private final List<Enum<?>> workCounters;
   /** A timed run's measured window start (epoch ms), {@link #NOT_STARTED} until known; null for counted work. */
   private final LongSupplier windowStartMs;
+  private final boolean onStandardError;
 
-  private JobProgress(ProgressLine line, List<Enum<?>> workCounters, LongSupplier windowStartMs) {
+  private JobProgress(ProgressLine line, List<Enum<?>> workCounters, LongSupplier windowStartMs,
+      boolean onStandardError) {
     this.line = line;
     this.workCounters = workCounters;
     this.windowStartMs = windowStartMs;
+    this.onStandardError = onStandardError;
   }
 
   /**
@@ -41,7 +44,7 @@ public final class JobProgress {
    * advance as the tasks work, not only when they end.
    */
   public static JobProgress counting(String label, String unit, long totalWork, Enum<?>... workCounters) {
-    return new JobProgress(ProgressLine.counted(label, unit, totalWork), List.of(workCounters), null);
+    return new JobProgress(ProgressLine.counted(label, unit, totalWork), List.of(workCounters), null, false);
   }
 
   /**
@@ -51,7 +54,12 @@ public final class JobProgress {
    */
   public static JobProgress timed(String label, String unit, long seconds, LongSupplier windowStartMs,
       Enum<?> workCounter) {
-    return new JobProgress(ProgressLine.timed(label, unit, seconds), List.of(workCounter), windowStartMs);
+    return new JobProgress(ProgressLine.timed(label, unit, seconds), List.of(workCounter), windowStartMs, false);
+  }
+
+  /** This progress on stderr: for a command whose stdout is read by a program (aggregate --format ycsb). */
+  public JobProgress onStandardError() {
+    return new JobProgress(line, workCounters, windowStartMs, true);
   }
 
   /** Submits the job, prints progress until it ends; true if it succeeded. */
@@ -59,7 +67,8 @@ public final class JobProgress {
     long everySeconds = job.getConfiguration().getLong(INTERVAL_SECONDS, 10);
     boolean verbose = Verbosity.of(job.getConfiguration());
     job.submit();
-    Tracker tracker = new Tracker(job, System.out, System::nanoTime, System::currentTimeMillis);
+    PrintStream out = onStandardError ? System.err : System.out;
+    Tracker tracker = new Tracker(job, out, System::nanoTime, System::currentTimeMillis);
     ScheduledExecutorService printer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread thread = new Thread(r, "hperf-progress");
       thread.setDaemon(true);

@@ -137,6 +137,14 @@ class ClientPartsTest {
         org.hperf.core.run.RunRecord.MEASURED_OPERATIONS}) {
       WorkloadCounters.valueOf(name);
     }
+    assertEquals(java.util.Arrays.stream(Outcome.values()).map(Enum::name).toList(),
+        org.hperf.core.run.RunRecord.OUTCOMES);
+    for (org.hperf.core.OperationType op : org.hperf.core.OperationType.values()) {
+      for (Outcome outcome : Outcome.values()) {
+        assertEquals(WorkloadCounters.of(op, outcome),
+            WorkloadCounters.valueOf(org.hperf.core.run.RunRecord.outcomeCounter(op, outcome.name())));
+      }
+    }
   }
 
   @Test

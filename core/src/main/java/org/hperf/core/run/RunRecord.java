@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.hperf.core.ClientMode;
+import org.hperf.core.OperationType;
 import org.hperf.core.UsageException;
 
 /**
@@ -55,10 +56,20 @@ public final class RunRecord {
   public static final String SCAN_ROWS = "SCAN_ROWS";
   public static final String SCAN_OK = "SCAN_OK";
   public static final String MEASURED_OPERATIONS = "MEASURED_OPERATIONS";
+  /**
+   * What became of an operation, as the workload counts it per operation ({@link #outcomeCounter})
+   * and as YCSB's Status names it: the jobs module's Outcome, in its order.
+   */
+  public static final List<String> OUTCOMES = List.of("OK", "NOT_FOUND", "ERROR");
   private static final String WORKLOAD_PROPERTY = "workload.property.";
   private static final String DATASET = "dataset.";
   private static final String COUNTER = "counter.";
   private static final String COUNTER_NAME_SUFFIX = ".name";
+
+  /** The counter of {@code operation}'s operations that ended in {@code outcome} ({@link #OUTCOMES}): READ_ERROR. */
+  public static String outcomeCounter(OperationType operation, String outcome) {
+    return operation.name() + "_" + outcome;
+  }
 
   /**
    * How the runs executed. {@code inflight} is the operations each client keeps in flight: its
