@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +38,8 @@ import org.hperf.core.run.TaskLogFormat;
  * workload's runs (one map per log, so thousands merge in parallel) into exact throughput and
  * latency percentiles per operation, per run and over all runs. Writes summary.json, summary.csv,
  * placement.csv and one merged interval log per run that HdrHistogram's HistogramLogProcessor reads.
+ * Prints a table of the figures, or with {@code --format ycsb} YCSB's result lines of all runs
+ * merged ({@link YcsbResults}) alone on stdout.
  */
 public final class AggregateTool extends HperfTool {
   public static final String NAME = "aggregate";
@@ -45,13 +48,19 @@ public final class AggregateTool extends HperfTool {
    * the aggregate prints them (the suite's report step), and a finding is printed once.
    */
   public static final String PRINT_FINDINGS = "hperf.aggregate.print.findings";
+  private static final String TABLE = "table";
+  private static final String YCSB = "ycsb";
 
   @Override
   protected CommandOptions options() {
     return new CommandOptions(NAME, "<run dir> [options]",
         "Merge a workload's task histogram logs into throughput and latency percentiles (MapReduce).")
         .value(null, "output", "dir", "where the summaries go", "<run dir>/aggregate")
-        .flag(null, "overwrite", "replace an existing output directory");
+        .flag(null, "overwrite", "replace an existing output directory")
+        .value(null, "format", "table|ycsb", "what goes to stdout: hperf's table and findings, or YCSB's result lines"
+            + " ([OVERALL], [READ], ...) of all runs merged and nothing else, the table then on stderr; YCSB's"
+            + " -D " + YcsbResults.PERCENTILES + "=50,95,99.9 sets its percentiles (default "
+            + YcsbResults.DEFAULT_PERCENTILES + ")", TABLE);
   }
 
   @Override
@@ -65,6 +74,9 @@ public final class AggregateTool extends HperfTool {
       throw new UsageException("no run directory given: perf aggregate <dir written by perf run>");
     }
     Configuration conf = getConf();
+    boolean ycsb = ycsbFormat(parsed);
+    List<Double> percentiles = ycsb
+        ? YcsbResults.percentiles(conf.get(YcsbResults.PERCENTILES, YcsbResults.DEFAULT_PERCENTILES)) : List.of();
     Path runDir = new Path(parsed.positional().get(0));
     FileSystem fs = runDir.getFileSystem(conf);
     if (!fs.isDirectory(runDir)) {
@@ -90,13 +102,32 @@ public final class AggregateTool extends HperfTool {
     // A log is one input record, counted as a map reaches it.
     long logs = logsByRun.values().stream().mapToLong(l -> l.length).sum();
     JobProgress progress = JobProgress.counting("aggregate", "logs", logs, TaskCounter.MAP_INPUT_RECORDS);
+    // In the ycsb format stdout is for a program reading YCSB's lines: everything else goes to stderr.
+    PrintStream human = ycsb ? System.err : System.out;
+    if (ycsb) {
+      progress = progress.onStandardError();
+    }
     if (!runJob(job, progress)) {
       System.err.println("perf aggregate: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
       return ExitCode.FAILED;
     }
     Map<String, RunResult> results = readResults(fs, parts);
+    String ycsbLines = ycsb ? YcsbResults.lines(results, record, percentiles) : "";
     Summary summary = new Summary(record, results, intervalMs);
     RunSummary withCluster = withClusterStates(fs, runDir, summary.summary());
+    writeOutputs(fs, output, parts, summary, withCluster);
+    human.print(summary.table());
+    if (conf.getBoolean(PRINT_FINDINGS, true)) {
+      FindingsReport.textLines(withCluster.workload(), withCluster).forEach(human::println);
+    }
+    human.println("summaries in " + output);
+    System.out.print(ycsbLines);
+    return ExitCode.OK;
+  }
+
+  /** summary.json, summary.csv, placement.csv, and the job's merged logs moved up beside them. */
+  private static void writeOutputs(FileSystem fs, Path output, Path parts, Summary summary, RunSummary withCluster)
+      throws IOException {
     try (OutputStream out = fs.create(new Path(output, "summary.json"), true)) {
       withCluster.write(out);
     }
@@ -106,12 +137,14 @@ public final class AggregateTool extends HperfTool {
     for (FileStatus merged : fs.listStatus(parts, p -> p.getName().endsWith(TaskLogFormat.SUFFIX))) {
       fs.rename(merged.getPath(), new Path(output, merged.getPath().getName()));
     }
-    System.out.print(summary.table());
-    if (conf.getBoolean(PRINT_FINDINGS, true)) {
-      FindingsReport.textLines(withCluster.workload(), withCluster).forEach(System.out::println);
+  }
+
+  private static boolean ycsbFormat(ParsedOptions parsed) throws UsageException {
+    String format = parsed.string("format", TABLE);
+    if (!format.equals(TABLE) && !format.equals(YCSB)) {
+      throw new UsageException("--format " + format + ": give " + TABLE + " or " + YCSB);
     }
-    System.out.println("summaries in " + output);
-    return ExitCode.OK;
+    return format.equals(YCSB);
   }
 
   /**
