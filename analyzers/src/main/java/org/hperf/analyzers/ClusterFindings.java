@@ -80,6 +80,21 @@ final class ClusterFindings {
         + " per operation is not yet the steady one; warm " + (one ? "it" : "them") + " first (perf run --server-warmup)"));
   }
 
+  /**
+   * The largest share of the window, in percent, that any server's JIT compilers worked; 0 for a
+   * run without samples. Above {@link #JIT_SHARE_PERCENT} the run measured a server still warming up.
+   */
+  static double maxJitSharePercent(ClusterState state, long windowMs) {
+    double max = 0;
+    for (List<ServerSample> samples : state.servers().values()) {
+      double compileMs = delta(samples, Metric.JIT_COMPILE_MS, windowMs);
+      if (windowMs > 0 && !Double.isNaN(compileMs)) {
+        max = Math.max(max, compileMs * 100.0 / windowMs);
+      }
+    }
+    return max;
+  }
+
   private static List<Finding> ofServer(String run, String server, List<ServerSample> samples, long windowMs) {
     List<Finding> findings = new ArrayList<>();
     List<ServerSample> inside = samples.stream().filter(s -> s.offsetMs() >= 0 && s.offsetMs() <= windowMs).toList();

@@ -12,8 +12,10 @@ import org.hperf.core.cli.ParsedOptions;
 /**
  * {@code perf compare <A> <B>}: the seed's comparison table, with a verdict. Per operation the
  * throughput, p50 and p99 of each side's runs and B's change against A with a confidence interval
- * ({@link RelativeChange}): "no significant difference" when the interval spans zero, and no
- * verdict at all from one run on a side. Runs of different workloads or record counts are refused
+ * ({@link RelativeChange}) and one of four verdicts ({@link Comparison.Verdict}): faster or slower
+ * when the interval leaves 0 out, equivalent when it lies inside +-{@code --margin}, inconclusive
+ * otherwise (with the change these runs could detect and how many more would decide); no verdict
+ * from one run on a side, a disturbed run or a run without operations. Runs of different workloads or record counts are refused
  * unless forced. Then each side's server-side picture ({@link ServerSide}): its region servers'
  * throughput and p99 and its findings (warm-up, outlier runs, the cluster state's, hotspots).
  * {@code perf ab} prints the same table for each of its workloads.
@@ -27,6 +29,7 @@ public final class CompareTool extends HperfTool {
         "Compare two aggregated workload runs, e.g. HBase 1 vs HBase 2, per operation, with confidence intervals.")
         .value(null, "format", "text|json|html", "output format (html: a self-contained page on stdout)", "text")
         .value(null, "confidence", "level", "confidence of the intervals, between 0.5 and 0.999", "0.95")
+        .value(null, "margin", "percent", "equivalent means B's change is shown to lie inside +-this", "5")
         .flag(null, "force", "compare even runs of different workloads or record counts");
   }
 
@@ -50,7 +53,8 @@ public final class CompareTool extends HperfTool {
     if (!parsed.has("force")) {
       refuseIncomparable(baseline, candidate);
     }
-    ComparisonReport report = ComparisonReport.of(baseline, candidate, confidence);
+    VerdictRules rules = VerdictRules.ofRuns(confidence).withMargin(margin(parsed));
+    ComparisonReport report = ComparisonReport.of(baseline, candidate, rules, java.util.Map.of());
     if (format.equals("json")) {
       report.write(System.out);
     } else {
@@ -59,15 +63,24 @@ public final class CompareTool extends HperfTool {
     return ExitCode.OK;
   }
 
+  /** The --margin option, shared with perf ab. */
+  public static double margin(ParsedOptions parsed) throws UsageException {
+    return VerdictRules.parsePercent("--margin", parsed.string("margin",
+        Double.toString(VerdictRules.DEFAULT_MARGIN_PERCENT)));
+  }
+
   /** The --confidence option, shared with perf ab. */
   public static double confidence(ParsedOptions parsed) throws UsageException {
     return org.hperf.core.Numbers.parseDouble("--confidence", parsed.string("confidence", "0.95"), 0.5, 0.999);
   }
 
-  /** The two aggregated run directories compared, B against A, as perf ab reports each workload. */
-  public static ComparisonReport compare(org.apache.hadoop.conf.Configuration conf, Path a, Path b, double confidence)
-      throws IOException, UsageException {
-    return ComparisonReport.of(AggregatedDir.read(conf, a), AggregatedDir.read(conf, b), confidence);
+  /**
+   * The two aggregated run directories compared, B against A, by {@code rules}, as perf ab reports
+   * each workload; {@code notSteady} names the runs ab knows were not steady ("B2" to why).
+   */
+  public static ComparisonReport compare(org.apache.hadoop.conf.Configuration conf, Path a, Path b, VerdictRules rules,
+      java.util.Map<String, String> notSteady) throws IOException, UsageException {
+    return ComparisonReport.of(AggregatedDir.read(conf, a), AggregatedDir.read(conf, b), rules, notSteady);
   }
 
   private static void refuseIncomparable(AggregatedDir a, AggregatedDir b) throws UsageException {
@@ -87,28 +100,31 @@ public final class CompareTool extends HperfTool {
     StringBuilder out = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         + "<title>hperf compare</title><style>body{font-family:sans-serif;margin:24px}table{border-collapse:collapse}"
         + "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child{text-align:left}"
-        + ".up{color:#2ca02c}.down{color:#d62728}.noise{color:#777}</style></head><body>\n<h1>hperf compare</h1>\n");
+        + ".up{color:#2ca02c}.down{color:#d62728}.same{color:#1f77b4}.noise{color:#777}</style></head><body>\n<h1>hperf compare</h1>\n");
     out.append("<p>A (baseline): ").append(SvgChart.escape(report.dirA() + " (" + report.workload() + ", "
         + report.runsA() + " runs)")).append("<br>B (candidate): ").append(SvgChart.escape(report.dirB() + " ("
         + report.runsB() + " runs)")).append("<br>").append(SvgChart.escape(report.order().isEmpty()
         ? "runs not interleaved" : "runs interleaved: " + String.join(" ", report.order()))).append("</p>\n");
     String ci = String.format(Locale.ROOT, "%.0f%% CI", 100 * report.confidence());
-    out.append("<table id=\"compare\"><tr><th>operation</th><th>A ops/s</th><th>B ops/s</th><th>ops/s B vs A [")
-        .append(ci).append("]</th><th>p50 B vs A [").append(ci).append("]</th><th>p99 B vs A [").append(ci)
+    out.append("<table id=\"compare\"><tr><th>operation</th><th>A ops/s</th><th>B ops/s</th><th>ops/s B vs A [CI]*")
+        .append("</th><th>p50 B vs A [").append(ci).append("]</th><th>p99 B vs A [").append(ci)
         .append("]</th><th>verdict</th></tr>\n");
     for (Comparison row : report.operations()) {
       String css = switch (row.verdict()) {
         case B_IS_FASTER -> "up";
         case B_IS_SLOWER -> "down";
+        case EQUIVALENT -> "same";
         default -> "noise";
       };
       out.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%,.1f</td><td>%,.1f</td><td class=\"%s\">%s</td>"
           + "<td>%s</td><td>%s</td><td class=\"%s\">%s</td></tr>%n", SvgChart.escape(row.operation()),
           row.throughputOpsPerSec().meanA(), row.throughputOpsPerSec().meanB(), css,
           Comparison.change(row.throughputOpsPerSec()), Comparison.change(row.p50Micros()),
-          Comparison.change(row.p99Micros()), css, row.verdict().text()));
+          Comparison.change(row.p99Micros()), css, SvgChart.escape(row.verdictText())));
     }
-    out.append("</table>\n");
+    out.append("</table>\n<p>* ALL, the primary figure, at ").append(ci).append("; each other operation at a level"
+        + " corrected for their number (Bonferroni). Equivalent: the interval lies inside +-")
+        .append(Comparison.margin(report.marginPercent())).append(".</p>\n");
     return out.append(serverSideHtml(report)).append("</body></html>\n").toString();
   }
 

@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import org.hperf.core.run.RunRecord;
 import org.hperf.core.run.RunSummary;
@@ -43,11 +44,13 @@ import org.hperf.core.run.RunSummary;
  * {@code --per-server on} and without findings).
  */
 public record ComparisonReport(String workload, String dirA, String dirB, String setupA, String setupB, int runsA,
-    int runsB, double confidence, String method, List<String> order, List<String> disturbed,
-    List<Comparison> operations, ServerSide serverSideA, ServerSide serverSideB) {
+    int runsB, double confidence, double marginPercent, String unit, String method, List<String> order,
+    List<String> disturbed, List<String> notSteady, List<Comparison> operations, ServerSide serverSideA,
+    ServerSide serverSideB) {
 
   public static final String METHOD = "per run: throughput over its window, p50 and p99 of its merged histogram;"
-      + " change of the runs' geometric means B/A - 1, Welch's t-interval on the logarithms";
+      + " change of the runs' geometric means B/A - 1, Welch's t-interval on the logarithms; faster or slower when it"
+      + " leaves 0 out, equivalent when it lies inside +-margin, else inconclusive";
 
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT)
@@ -60,13 +63,23 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
     Objects.requireNonNull(workload, "workload");
     order = List.copyOf(order);
     disturbed = List.copyOf(disturbed);
+    notSteady = List.copyOf(notSteady);
     operations = List.copyOf(operations);
     Objects.requireNonNull(serverSideA, "serverSideA");
     Objects.requireNonNull(serverSideB, "serverSideB");
   }
 
-  /** Compares two aggregated run directories. */
+  /** Compares two aggregated run directories by plain runs' rules. */
   static ComparisonReport of(AggregatedDir a, AggregatedDir b, double confidence) {
+    return of(a, b, VerdictRules.ofRuns(confidence), Map.of());
+  }
+
+  /**
+   * Compares two aggregated run directories by {@code rules}. {@code notSteadyGiven} names runs
+   * ("A2") the caller knows were not steady, and why (a warm-up that reached its cap); runs whose
+   * servers were still JIT-compiling in the window are found here.
+   */
+  static ComparisonReport of(AggregatedDir a, AggregatedDir b, VerdictRules rules, Map<String, String> notSteadyGiven) {
     RunRecord recordA = a.record();
     RunRecord recordB = b.record();
     List<String> order = List.of();
@@ -77,10 +90,54 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
     List<String> disturbed = new ArrayList<>();
     addDisturbed(disturbed, "A", a.summary());
     addDisturbed(disturbed, "B", b.summary());
+    List<String> notSteady = new ArrayList<>();
+    int notSteadyA = addNotSteady(notSteady, "A", a.summary(), notSteadyGiven);
+    int notSteadyB = addNotSteady(notSteady, "B", b.summary(), notSteadyGiven);
+    String noVerdict = disturbed.isEmpty() ? null : "disturbed: " + String.join("; ", disturbed);
+    String tooManyNotSteady = null;
+    if (rules.steadyLifetimesRequired()) {
+      tooManyNotSteady = tooMany("A", notSteadyA, a.summary().runs(), rules);
+      tooManyNotSteady = tooManyNotSteady != null ? tooManyNotSteady : tooMany("B", notSteadyB, b.summary().runs(), rules);
+    }
     return new ComparisonReport(a.workload(), a.dir().toString(), b.dir().toString(),
         recordA.abSide().map(RunRecord.AbSide::setup).orElse(""), recordB.abSide().map(RunRecord.AbSide::setup).orElse(""),
-        a.summary().runs(), b.summary().runs(), confidence, METHOD, order, disturbed,
-        Comparison.of(a.summary(), b.summary(), confidence), ServerSide.of(a.summary()), ServerSide.of(b.summary()));
+        a.summary().runs(), b.summary().runs(), rules.confidence(), rules.marginPercent(), rules.unit(), METHOD, order,
+        disturbed, notSteady, Comparison.of(a.summary(), b.summary(), rules, noVerdict, tooManyNotSteady),
+        ServerSide.of(a.summary()), ServerSide.of(b.summary()));
+  }
+
+  /** "2 of 3 lifetimes of B were not steady", when more than the rules allow; else null. */
+  private static String tooMany(String side, int notSteady, int runs, VerdictRules rules) {
+    return notSteady > VerdictRules.MAX_NOT_STEADY_SHARE * runs
+        ? notSteady + " of " + runs + " " + rules.unit() + " of " + side + " were not steady (at most a third may be)"
+        : null;
+  }
+
+  /** Adds a line per run of the side that was not steady; returns how many. */
+  private static int addNotSteady(List<String> out, String side, RunSummary summary, Map<String, String> given) {
+    int count = 0;
+    for (Map.Entry<String, RunSummary.Run> entry : summary.perRun().entrySet()) {
+      String name = side + RunRecord.runIndex(entry.getKey());
+      RunSummary.Run run = entry.getValue();
+      List<String> why = new ArrayList<>();
+      if (given.containsKey(name)) {
+        why.add(given.get(name));
+      }
+      double jit = ClusterFindings.maxJitSharePercent(run.cluster(), run.windowEndMs() - run.windowStartMs());
+      if (jit > ClusterFindings.JIT_SHARE_PERCENT) {
+        why.add(String.format(Locale.ROOT, "a region server JIT-compiling for %.0f%% of the window", jit));
+      }
+      if (!why.isEmpty()) {
+        out.add(name + ": " + String.join("; ", why));
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** The primary figure's row (ALL, or the only operation); empty for a workload without operations. */
+  public java.util.Optional<Comparison> primary() {
+    return operations.stream().filter(Comparison::primary).findFirst();
   }
 
   private static void addDisturbed(List<String> out, String side, RunSummary summary) {
@@ -103,16 +160,26 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
     for (String run : disturbed) {
       out.append("DISTURBED: ").append(run).append('\n');
     }
-    String ci = String.format(Locale.ROOT, "[%.0f%% CI]", 100 * confidence);
+    for (String run : notSteady) {
+      out.append("NOT STEADY: ").append(run).append('\n');
+    }
+    String ci = "[" + Comparison.confidenceText(confidence) + " CI]";
     out.append(String.format("%-20s %12s %12s  %-26s %-26s %-26s %s%n", "operation", "A ops/s*", "B ops/s*",
-        "ops/s B vs A " + ci, "p50 B vs A " + ci, "p99 B vs A " + ci, "verdict"));
+        "ops/s B vs A [CI]**", "p50 B vs A " + ci, "p99 B vs A " + ci, "verdict"));
     for (Comparison row : operations) {
       out.append(String.format("%-20s %,12.1f %,12.1f  %-26s %-26s %-26s %s%n", row.operation(),
           row.throughputOpsPerSec().meanA(), row.throughputOpsPerSec().meanB(),
           Comparison.change(row.throughputOpsPerSec()), Comparison.change(row.p50Micros()),
-          Comparison.change(row.p99Micros()), row.verdict().text()));
+          Comparison.change(row.p99Micros()), row.verdictText()));
     }
     out.append("* geometric mean of the runs' throughputs; changes are of geometric means\n");
+    out.append(String.format(Locale.ROOT, "** ALL (the primary figure) at %s; each other operation at %s (Bonferroni);"
+        + " equivalent means inside +-%s%n", Comparison.confidenceText(confidence), operations.stream()
+        .filter(row -> !row.primary()).findFirst().map(row -> Comparison.confidenceText(row.confidence()))
+        .orElse("-"), Comparison.margin(marginPercent)));
+    primary().filter(row -> row.serverCpuMicrosPerOp() != null).ifPresent(row -> out.append(String.format(Locale.ROOT,
+        "region servers' CPU per operation: A %,.0f us, B %,.0f us: %s%n", row.serverCpuMicrosPerOp().meanA(),
+        row.serverCpuMicrosPerOp().meanB(), Comparison.change(row.serverCpuMicrosPerOp()))));
     return out.append(serverSideText()).toString();
   }
 
@@ -145,11 +212,11 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
     return runs == 1 ? "1 run" : runs + " runs";
   }
 
-  /** One sentence per operation: "randomread READ: B vs A -38% ops/s [95% CI -45%, -31%], ...: B is slower". */
+  /** One sentence per operation: "randomread READ: B is 38% slower [31%, 45%]: ops/s -38% [95% CI -45%, -31%], ...". */
   public List<String> verdicts() {
     List<String> lines = new ArrayList<>();
     for (Comparison row : operations) {
-      lines.add(workload + " " + row.operation() + ": B vs A " + row.sentence(confidence));
+      lines.add(workload + " " + row.operation() + ": " + row.sentence());
     }
     return lines;
   }

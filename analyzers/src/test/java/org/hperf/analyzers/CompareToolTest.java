@@ -18,18 +18,23 @@ import org.junit.jupiter.api.io.TempDir;
 class CompareToolTest {
 
   @Test
-  void updatesFiftyPercentFasterReadsNoSignificantDifference(@TempDir Path tmp) throws Exception {
+  void identicalRunsGiveNoVerdictAndAWideIntervalIsInconclusive(@TempDir Path tmp) throws Exception {
     // A: updates at 100 and 100 ops/s, reads at 100 and 120; B: updates at 150 and 150, reads at
-    // 110 and 130 (+9.2% of the geometric means). Updates: no spread, +50% exactly. Reads: 2 runs a side, Welch's 2 degrees
-    // of freedom, t = 4.30 and a standard error of 0.13 on a log scale: the interval spans zero.
+    // 110 and 130 (+9.2% of the geometric means). Updates: no spread on either side, +50% exactly:
+    // a zero-width interval says nothing of the noise, so no verdict. Reads: 2 runs a side, Welch's
+    // 2 degrees of freedom, t = 4.30 and a standard error of 0.129 on a log scale: the interval spans
+    // zero and reaches past +-5%: inconclusive, never "no difference".
     File base = workload(tmp, "base", "updateonly", new int[] {1000, 1000}, new int[] {1000, 1200});
     File cand = workload(tmp, "cand", "updateonly", new int[] {1500, 1500}, new int[] {1100, 1300});
     ToolRun run = compare(base.getPath(), cand.getPath());
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
     String updates = line(run.out(), "UPDATE");
-    assertTrue(updates.contains("+50% [+50%, +50%]") && updates.endsWith("B is faster"), run.out());
+    assertTrue(updates.contains("+50% [+50%, +50%]") && updates.endsWith("no verdict: every one of the runs on both"
+        + " sides gave the same figure: no spread to judge by"), run.out());
     String reads = line(run.out(), "READ");
-    assertTrue(reads.contains("+9.2% [") && reads.endsWith("no significant difference"), run.out());
+    assertTrue(reads.contains("+9.2% [") && reads.contains("inconclusive: these runs could detect a change of "),
+        run.out());
+    assertTrue(!run.out().contains("no significant difference"), run.out());
     assertTrue(run.out().contains("runs not interleaved"), "plain run directories: " + run.out());
 
     ToolRun json = compare(base.getPath(), cand.getPath(), "--format", "json");
@@ -39,19 +44,25 @@ class CompareToolTest {
     Comparison update = report.operations().get(report.operations().size() - 2);
     assertEquals("UPDATE", update.operation(), json.out());
     assertEquals(50.0, update.throughputOpsPerSec().changePercent(), 1e-9, json.out());
-    assertEquals(Comparison.Verdict.B_IS_FASTER, update.verdict());
+    assertEquals(Comparison.Verdict.NO_VERDICT, update.verdict());
     Comparison read = report.operations().get(0);
-    assertEquals(Comparison.Verdict.NO_SIGNIFICANT_DIFFERENCE, read.verdict());
-    // The interval from the two reads a side, as RelativeChange computes it.
-    assertEquals(RelativeChange.of(new double[] {100, 120}, new double[] {110, 130}, 0.95).lowPercent(),
+    assertEquals(Comparison.Verdict.INCONCLUSIVE, read.verdict());
+    // What 2 runs a side could detect with 80% power: (t(0.9875, 2) + t(0.8, 2)) x se, Bonferroni over the
+    // 2 operations other than ALL (READ, UPDATE): with 2 degrees of freedom t(p) = (2p - 1) / sqrt(2p(1 - p)),
+    // 6.205 and 1.061; se = sqrt(var(ln 100, ln 120) / 2 + var(ln 110, ln 130) / 2) = 0.1236: exp(7.266 x 0.1236) - 1
+    // = 146% at 2 degrees of freedom; Welch's are 1.99 here (the spreads differ a little), which raises it a little.
+    assertTrue(read.detectablePercent() > 145.5 && read.detectablePercent() < 149, json.out());
+    assertEquals(1 - 0.05 / 2, read.confidence(), 1e-12);
+    // The interval from the two reads a side, at the Bonferroni-corrected level of a secondary operation.
+    assertEquals(RelativeChange.of(new double[] {100, 120}, new double[] {110, 130}, 0.975).lowPercent(),
         read.throughputOpsPerSec().lowPercent(), 1e-6);
     assertEquals("ALL", report.operations().get(report.operations().size() - 1).operation(), "ALL last: " + json.out());
     JsonNode tree = new ObjectMapper().readTree(json.out());
     assertTrue(tree.path("operations").get(0).path("p99Micros").has("highPercent"), json.out());
 
     ToolRun html = compare(base.getPath(), cand.getPath(), "--format", "html");
-    assertTrue(html.out().contains("<td class=\"up\">+50% [+50%, +50%]</td>"), html.out());
-    assertTrue(html.out().contains("<td class=\"noise\">no significant difference</td>"), html.out());
+    assertTrue(html.out().contains("<td class=\"noise\">+50% [+50%, +50%]</td>"), html.out());
+    assertTrue(html.out().contains("<td class=\"noise\">inconclusive: these runs could detect"), html.out());
   }
 
   @Test
@@ -61,7 +72,8 @@ class CompareToolTest {
     ToolRun run = compare(base.getPath(), cand.getPath());
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
     String updates = line(run.out(), "UPDATE");
-    assertTrue(updates.contains("+100%") && updates.endsWith("fewer than 2 runs on a side: no verdict"), run.out());
+    assertTrue(updates.contains("+100%") && updates.endsWith("no verdict: fewer than 2 runs on a side (1 and 1): no"
+        + " spread to judge a difference by; give 3 or more"), run.out());
     assertTrue(!run.out().contains("B is faster"), run.out());
   }
 
@@ -83,7 +95,7 @@ class CompareToolTest {
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
     List<String> all = List.of(line(run.out(), "ALL").trim().split(" +"));
     assertEquals(List.of("ALL", "80.0", "90.0", "+13%"), all.subList(0, 4), run.out());
-    assertTrue(run.out().contains("fewer than 2 runs on a side: no verdict"), run.out());
+    assertTrue(run.out().contains("no verdict: fewer than 2 runs on a side"), run.out());
     assertTrue(run.out().contains(line(run.out(), "ALL") + "\n* geometric mean"), "ALL is the last row:\n" + run.out());
   }
 

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.hperf.analyzers.CompareTool;
+import org.hperf.analyzers.VerdictRules;
 import org.hperf.core.UsageException;
 import org.hperf.core.cli.ParsedOptions;
 
@@ -21,10 +22,14 @@ import org.hperf.core.cli.ParsedOptions;
  *     evens out a steady drift, not a large first step
  * @param restartRegionServers the sides differ in server settings on the embedded cluster: every
  *     run starts on region servers freshly started with its side's settings
+ * @param marginPercent equivalent means B's change lies inside +-this ({@link VerdictRules})
+ * @param failIfSlowerPercent exit 1 when a workload's ALL is found slower by more than this; null: never
+ * @param serverWarmupSeconds an upgrade comparison's cap on each lifetime's warm-up
  */
 record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long durationSeconds, long warmupSeconds,
     long pilotSeconds, int clients, int threads, long recordCount, int regions, long seed, double confidence, boolean useExisting,
-    boolean embedded, boolean restartRegionServers, int regionServers, Side a, Side b) {
+    boolean embedded, boolean restartRegionServers, int regionServers, Side a, Side b, double marginPercent,
+    Double failIfSlowerPercent, long serverWarmupSeconds) {
 
   /** An HBase release as an operator names it: 2.6.1, 2.5.13-hadoop3, 2.4.18. */
   private static final java.util.regex.Pattern RELEASE = java.util.regex.Pattern.compile("\\d+\\.\\d+\\.\\d+(-[A-Za-z0-9.]+)?");
@@ -109,8 +114,23 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
     Side b = new Side("B", bSettings, bConf, sharedTable || !oneCluster ? table : table + "_b",
         releases ? releaseSetup(bRelease, regionServers) : setup(bSettings, bConf, restart), bRelease);
     long duration = parsed.longValue("duration", scale.durationSeconds, 1, 7 * 24 * 3600);
-    // Each block of an upgrade comparison starts on freshly started servers: every run warms them up.
-    long warmupDefault = releases ? Math.min(duration, 60) : 0;
+    // Every lifetime of an upgrade comparison is warmed to a steady rate before its first run; its
+    // later runs, of other workloads, warm their own operations' paths for a few seconds.
+    long warmupDefault = releases ? Math.min(duration, 10) : 0;
+    double margin = CompareTool.margin(parsed);
+    Double failIfSlower = null;
+    if (parsed.has("fail-if-slower")) {
+      failIfSlower = VerdictRules.parsePercent("--fail-if-slower", parsed.string("fail-if-slower", null));
+      if (failIfSlower < margin) {
+        throw new UsageException("--fail-if-slower " + parsed.string("fail-if-slower", null) + " is below --margin "
+            + margin + ": a change inside the margin is called equivalent, so gate on at least the margin (or give"
+            + " a smaller --margin)");
+      }
+    }
+    if (!releases && parsed.has("server-warmup")) {
+      throw new UsageException("--server-warmup goes with --a-hbase/--b-hbase (each lifetime's warm-up); on other"
+          + " clusters use --pilot-seconds");
+    }
     return new AbPlan(new Path(parsed.string("dir", null)), List.copyOf(workloads), workloadDir, runs, duration,
         parsed.longValue("warmup", warmupDefault, 0, 24 * 3600),
         releases ? 0 : parsed.longValue("pilot-seconds", Math.min(duration, 60), 0, 24 * 3600),
@@ -119,7 +139,16 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
         parsed.longValue("recordcount", scale.recordCount, 1, Long.MAX_VALUE / 2),
         parsed.intValue("regions", scale.regions, 1, 1_000_000),
         parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE), CompareTool.confidence(parsed),
-        parsed.has("use-existing"), embedded, restart, regionServers, a, b);
+        parsed.has("use-existing"), embedded, restart, regionServers, a, b, margin, failIfSlower,
+        parsed.longValue("server-warmup", 300, 1, 24 * 3600));
+  }
+
+  /**
+   * The rules the verdicts are judged by: an upgrade comparison's runs are cluster lifetimes, and
+   * too many of them not steady make a verdict inconclusive.
+   */
+  VerdictRules rules() {
+    return new VerdictRules(confidence, marginPercent, releases() ? "lifetimes" : "runs", releases());
   }
 
   /** Two HBase releases, each on a cluster ab starts: nothing else may make a side. */
@@ -185,6 +214,32 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
       boolean aFirst = (k % 2 == 1) != bFirst;
       order.add((aFirst ? "A" : "B") + k);
       order.add((aFirst ? "B" : "A") + k);
+    }
+    return order;
+  }
+
+  /**
+   * The order of an upgrade comparison's cluster lifetimes, {@code runs} a side: in quadruples ABBA
+   * or BAAB, each chosen at random from {@code seed} (an odd last pair AB or BA), numbered per side
+   * (A1 B1 B2 A2 B3 A3 A4 B4 ...). Counterbalanced, a drift over the comparison (the machine's
+   * neighbours, its page cache, its disks filling) falls on both sides alike within each quadruple;
+   * randomized, no side is always first after the loads, nor always the one that follows itself.
+   */
+  static List<String> lifetimeOrder(int runs, long seed) {
+    java.util.Random random = new java.util.Random(seed);
+    List<String> order = new ArrayList<>();
+    int a = 0;
+    int b = 0;
+    for (int done = 0; done < runs; ) {
+      boolean aFirst = random.nextBoolean();
+      int pairs = Math.min(2, runs - done);
+      for (int pair = 0; pair < pairs; pair++) {
+        // ABBA: the second pair mirrors the first.
+        boolean aLeads = pair == 0 ? aFirst : !aFirst;
+        order.add(aLeads ? "A" + ++a : "B" + ++b);
+        order.add(aLeads ? "B" + ++b : "A" + ++a);
+      }
+      done += pairs;
     }
     return order;
   }

@@ -102,7 +102,14 @@ public final class AbTool extends HperfTool {
         .value(null, "table", "name", "the table; on one cluster each side gets <name>_a and <name>_b", "usertable")
         .flag(null, "use-existing", "the tables exist and are loaded: do not create or load them")
         .value(null, "seed", "n", "seed of the runs' key and operation choices; run k of A and of B use the same", "1")
-        .value(null, "confidence", "level", "confidence of the intervals", "0.95");
+        .value(null, "confidence", "level", "confidence of the intervals", "0.95")
+        .value(null, "margin", "percent", "equivalent means B's change is shown to lie inside +-this", "5")
+        .value(null, "fail-if-slower", "percent", "exit 1 when a workload's ALL throughput is found slower by more"
+            + " than this, 3 when a workload gets no decided verdict (for a CI job or an Oozie action to gate on);"
+            + " at least --margin", "exit 0 whatever the verdicts")
+        .value(null, "server-warmup", "max seconds", "with --a-hbase/--b-hbase: each lifetime's warm-up, unmeasured,"
+            + " until every client's throughput is flat (its last 3 intervals within 10%), at most this long",
+            "300");
   }
 
   @Override
@@ -137,7 +144,7 @@ public final class AbTool extends HperfTool {
       fs.mkdirs(dir);
       int exit = execution.all();
       if (exit == ExitCode.OK) {
-        writeVerdict(plan, execution.reports, fs, dir);
+        exit = writeVerdict(plan, execution.reports, fs, dir, List.of());
         System.out.printf("ab finished in %.0f s; verdicts in %s (text) and %s (JSON); order and times of the runs"
             + " in %s%n", (System.nanoTime() - started) / 1e9, new Path(dir, "verdict.txt"),
             new Path(dir, "verdict.json"), new Path(dir, STATE));
@@ -290,7 +297,7 @@ public final class AbTool extends HperfTool {
         }
       }
       ComparisonReport report = CompareTool.compare(conf(plan.a()), plan.a().runDir(dir, workload),
-          plan.b().runDir(dir, workload), plan.confidence());
+          plan.b().runDir(dir, workload), plan.rules(), Map.of());
       // The verdict lines now, as the workload ends; its whole table and findings in the verdict at the end.
       System.out.println("\n== ab: " + workload + " done");
       report.verdicts().forEach(line -> System.out.println("  " + line));
@@ -353,17 +360,24 @@ public final class AbTool extends HperfTool {
     }
   }
 
-  static void writeVerdict(AbPlan plan, List<ComparisonReport> reports, FileSystem fs, Path dir)
+  /**
+   * Writes and prints the verdict of every workload (verdict.txt, verdict.json), after {@code
+   * header} lines of the caller's (how each side was loaded, the lifetimes' order); returns the exit
+   * code the plan's --fail-if-slower asks for ({@link AbVerdict#exitCode}).
+   */
+  static int writeVerdict(AbPlan plan, List<ComparisonReport> reports, FileSystem fs, Path dir, List<String> header)
       throws IOException {
     StringBuilder text = new StringBuilder();
     text.append("A: ").append(plan.a().setup()).append(", table ").append(plan.a().table()).append('\n');
     text.append("B: ").append(plan.b().setup()).append(", table ").append(plan.b().table()).append('\n');
+    header.forEach(line -> text.append(line).append('\n'));
     if (plan.identicalSides()) {
-      text.append("A and B are the same setup: an A/A test, measuring the noise\n");
+      text.append("A and B are the same setup: an A/A test, measuring the noise; it should say equivalent\n");
     }
-    text.append(String.format("%d runs a side, interleaved; %s%n", plan.runs(), ComparisonReport.METHOD));
-    text.append(String.format("each %.0f%% interval on its own: among 20 intervals of two identical setups about one"
-        + " leaves 0 out%n%n", 100 * plan.confidence()));
+    text.append(String.format("%d %s a side; %s%n", plan.runs(), plan.rules().unit(), ComparisonReport.METHOD));
+    text.append(String.format(java.util.Locale.ROOT, "the primary figure of each workload is ALL ops/s at %.0f%%;"
+        + " other operations at a level corrected for their number; equivalent means inside +-%s%n%n",
+        100 * plan.confidence(), AbVerdict.percent(plan.rules().marginPercent())));
     for (ComparisonReport report : reports) {
       text.append(report.text()).append('\n');
     }
@@ -371,6 +385,8 @@ public final class AbTool extends HperfTool {
     for (ComparisonReport report : reports) {
       report.verdicts().forEach(line -> text.append("  ").append(line).append('\n'));
     }
+    AbVerdict verdict = AbVerdict.of(reports, plan.failIfSlowerPercent());
+    text.append(verdict.summary());
     System.out.println("\n== ab verdict\n" + text);
     try (OutputStream out = fs.create(new Path(dir, "verdict.txt"), true)) {
       out.write(text.toString().getBytes(StandardCharsets.UTF_8));
@@ -378,6 +394,7 @@ public final class AbTool extends HperfTool {
     try (OutputStream out = fs.create(new Path(dir, "verdict.json"), true)) {
       ComparisonReport.writeAll(out, reports);
     }
+    return verdict.exitCode();
   }
 
   /**

@@ -9,7 +9,9 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -26,16 +28,23 @@ import org.hperf.core.run.RunRecord;
  * {@code perf ab --a-hbase X --b-hbase Y}: the upgrade comparison. Each side is a pseudo-distributed
  * cluster of separate daemons at its release ({@code scripts/pseudo-cluster}, N region servers), and
  * every job of a side runs as on a real cluster of that release: {@code scripts/perf-cluster}, that
- * is {@code hadoop jar perf.jar} with the cluster's own {@code hbase mapredcp} jars. Only one cluster
- * runs at a time (the machine's cores are the measurement's), so the runs go in blocks: block k of
- * a side runs every workload once as run k, and the blocks are counterbalanced as
- * {@link AbPlan#order}'s runs are (A1 B1 B2 A2 ...): a side's cluster is stopped after its block
- * and restarted with its data kept for its next one. Each run warms up on its freshly started
- * servers before it measures. The run directories are on this machine's file system, so both
- * sides' runs are aggregated and compared here, with this build's analyzers.
+ * is {@code hadoop jar perf.jar} with the cluster's own {@code hbase mapredcp} jars.
+ *
+ * <p>The unit of replication is a <em>cluster lifetime</em>: the side's cluster started (with its
+ * data), warmed up until every client's throughput is flat ({@code perf run --server-warmup}, with a
+ * cap), every workload measured once, in an order that rotates from lifetime to lifetime, then
+ * stopped. Every lifetime of either side starts the same way, a restart even after a lifetime of
+ * the same side, so that what varies between two lifetimes of a side (where regions and blocks
+ * land, what the JIT compiled) varies on both sides alike and is what the interval measures. Only
+ * one cluster runs at a time (the machine's cores are the measurement's); the lifetimes' order is
+ * counterbalanced in random quadruples ABBA or BAAB ({@link AbPlan#lifetimeOrder}) and recorded. Both
+ * sides hold the same dataset loaded through the same path (bulk, or puts when a side is HBase 2.4,
+ * whose Maven jars cannot bulk-load on Hadoop 3), flushed, major-compacted and verified before
+ * their first lifetime. A lifetime whose warm-up reached its cap is not steady; too many such
+ * lifetimes make a verdict inconclusive ({@link org.hperf.analyzers.VerdictRules}).
  *
  * <p>Every step done is recorded in {@code <dir>/ab.properties} as it finishes; {@code --resume}
- * skips those and redoes the one a killed comparison was in (a half-written run is removed first).
+ * skips those and redoes the lifetime a killed comparison was in, whole (its runs are removed first).
  */
 final class ReleaseAb {
   private static final String STATE = "ab.properties";
@@ -45,7 +54,7 @@ final class ReleaseAb {
   private final Configuration localConf;
   private final PseudoClusterScripts scripts;
   private final Properties state = new Properties();
-  private final List<String> blocks;
+  private final List<String> lifetimes;
   private final int totalSteps;
 
   ReleaseAb(AbPlan plan, Configuration conf, boolean resume) {
@@ -56,9 +65,9 @@ final class ReleaseAb {
     localConf.set("fs.defaultFS", "file:///");
     localConf.set("mapreduce.framework.name", "local");
     this.scripts = new PseudoClusterScripts(Perf.home(), new File(dir, "logs"));
-    this.blocks = AbPlan.order(plan.runs(), false);
-    // Per side: create-table, load, verify; per block: its runs.
-    this.totalSteps = 2 * 3 + blocks.size() * plan.workloads().size();
+    this.lifetimes = AbPlan.lifetimeOrder(plan.runs(), plan.seed());
+    // Per side: create-table, load, verify; then the lifetimes.
+    this.totalSteps = 2 * 3 + lifetimes.size();
   }
 
   int execute() throws Exception {
@@ -73,9 +82,15 @@ final class ReleaseAb {
     }, "hperf-ab-stop-clusters");
     Runtime.getRuntime().addShutdownHook(stopper);
     try {
-      for (String block : blocks) {
-        AbPlan.Side side = block.startsWith("A") ? plan.a() : plan.b();
-        int exit = block(side, Integer.parseInt(block.substring(1)));
+      for (AbPlan.Side side : List.of(plan.a(), plan.b())) {
+        int exit = loadOnce(side);
+        if (exit != ExitCode.OK) {
+          return exit;
+        }
+      }
+      for (String lifetime : lifetimes) {
+        AbPlan.Side side = lifetime.startsWith("A") ? plan.a() : plan.b();
+        int exit = lifetime(side, Integer.parseInt(lifetime.substring(1)));
         if (exit != ExitCode.OK) {
           return exit;
         }
@@ -122,7 +137,8 @@ final class ReleaseAb {
     for (AbPlan.Side side : List.of(plan.a(), plan.b())) {
       state.setProperty("side." + side.name() + ".setup", side.setup());
     }
-    state.setProperty("blocks", String.join(" ", blocks));
+    state.setProperty("lifetimes", String.join(" ", lifetimes));
+    state.setProperty("loadMode", loadMode());
     state.setProperty("workloads", String.join(",", plan.workloads()));
     save();
   }
@@ -136,48 +152,93 @@ final class ReleaseAb {
     check(prepared, "preparing HBase " + side.release());
   }
 
-  /** Block k of a side: its cluster up (created and loaded the first time), then run k of every workload. */
-  private int block(AbPlan.Side side, int k) throws Exception {
-    if (allDone(side, k)) {
+  /**
+   * The side's cluster started anew, loaded (create-table, load, verify, each once), and stopped:
+   * the dataset of its lifetimes. Nothing is measured on the cluster that loaded it.
+   */
+  private int loadOnce(AbPlan.Side side) throws Exception {
+    if (done("load." + side.name() + ".verify")) {
       return ExitCode.OK;
     }
-    int exit = up(side);
-    for (int w = 0; w < plan.workloads().size() && exit == ExitCode.OK; w++) {
-      exit = run(side, plan.workloads().get(w), k);
-    }
-    return exit;
-  }
-
-  private boolean allDone(AbPlan.Side side, int k) {
-    return plan.workloads().stream().allMatch(w -> done(runKey(side, w, k)));
-  }
-
-  /** The side's cluster running and loaded; the other side's stopped, so one cluster has the machine. */
-  private int up(AbPlan.Side side) throws Exception {
-    AbPlan.Side other = side == plan.a() ? plan.b() : plan.a();
-    if (PseudoClusterScripts.anyRunning(clusterDir(other))) {
-      progress("stopping side " + other.name() + "'s cluster");
-      check(scripts.stop(clusterDir(other)), "stopping side " + other.name() + "'s cluster");
-    }
     File cluster = clusterDir(side);
-    String created = "cluster." + side.name();
-    if (!done(created)) {
+    stopAll();
+    if (!done("cluster." + side.name())) {
       if (PseudoClusterScripts.anyRunning(cluster)) {
         // A comparison killed while this cluster was starting: it is started anew.
         scripts.stop(cluster);
       }
-      progress("starting side " + side.name() + "'s cluster: HBase " + side.release() + ", "
-          + plan.regionServers() + " region server" + (plan.regionServers() == 1 ? "" : "s") + ", in " + cluster);
+      progress("starting side " + side.name() + "'s cluster: HBase " + side.release() + ", " + plan.regionServers()
+          + " region server" + (plan.regionServers() == 1 ? "" : "s") + ", in " + cluster);
       PseudoClusterScripts.Result started = scripts.start(cluster, side.release(), plan.regionServers(), false);
       reportStart(side, started);
-      markDone(created, started);
-    } else if (!scripts.allRunning(cluster)) {
-      scripts.stop(cluster);
-      progress("restarting side " + side.name() + "'s cluster (HBase " + side.release() + ") with its data");
-      PseudoClusterScripts.Result started = scripts.start(cluster, side.release(), plan.regionServers(), true);
-      reportStart(side, started);
+      markDone("cluster." + side.name(), started);
+    } else {
+      // A comparison killed while loading: the cluster holds what was loaded, the step is redone.
+      startWithData(side);
     }
-    return load(side);
+    int exit = load(side);
+    stopAll();
+    return exit;
+  }
+
+  /**
+   * Lifetime k of a side: its cluster started with its data, warmed up on the lifetime's first
+   * workload until steady (at most --server-warmup), then run k of every workload in the lifetime's
+   * order, then stopped. Redone whole if a killed comparison was inside it.
+   */
+  private int lifetime(AbPlan.Side side, int k) throws Exception {
+    String key = "lifetime." + side.name() + k;
+    if (done(key)) {
+      return ExitCode.OK;
+    }
+    List<String> order = workloadOrder(k);
+    stopAll();
+    step("lifetime " + side.name() + k + " (HBase " + side.release() + "): restart, warm up on " + order.get(0)
+        + ", measure " + String.join(", ", order));
+    long started = System.nanoTime();
+    startWithData(side);
+    for (int w = 0; w < order.size(); w++) {
+      int exit = run(side, order.get(w), k, w == 0);
+      if (exit != ExitCode.OK) {
+        return exit;
+      }
+    }
+    stopAll();
+    state.setProperty(key + ".workloads", String.join(",", order));
+    state.setProperty(key, "done");
+    state.setProperty(key + ".seconds", String.format(Locale.ROOT, "%.1f", (System.nanoTime() - started) / 1e9));
+    save();
+    return ExitCode.OK;
+  }
+
+  /** The workloads of lifetime k: the plan's order rotated by k - 1, so each is first in turn. */
+  private List<String> workloadOrder(int k) {
+    List<String> order = new ArrayList<>(plan.workloads());
+    java.util.Collections.rotate(order, -((k - 1) % order.size()));
+    return order;
+  }
+
+  /** How both sides are loaded: one path for both, the one both releases can take. */
+  private String loadMode() {
+    // HBase 2.4's Maven jars are built for Hadoop 2: their bulk-load client cannot run on Hadoop 3.
+    boolean anyPutOnly = plan.a().release().startsWith("2.4.") || plan.b().release().startsWith("2.4.");
+    return anyPutOnly ? "put" : "bulk";
+  }
+
+  /** Stops whichever cluster of the comparison runs, so one cluster has the machine. */
+  private void stopAll() throws Exception {
+    for (AbPlan.Side side : List.of(plan.a(), plan.b())) {
+      if (PseudoClusterScripts.anyRunning(clusterDir(side))) {
+        progress("stopping side " + side.name() + "'s cluster");
+        check(scripts.stop(clusterDir(side)), "stopping side " + side.name() + "'s cluster");
+      }
+    }
+  }
+
+  private void startWithData(AbPlan.Side side) throws Exception {
+    progress("starting side " + side.name() + "'s cluster (HBase " + side.release() + ") with its data");
+    PseudoClusterScripts.Result started = scripts.start(clusterDir(side), side.release(), plan.regionServers(), true);
+    reportStart(side, started);
   }
 
   private void reportStart(AbPlan.Side side, PseudoClusterScripts.Result started) throws Exception {
@@ -189,11 +250,10 @@ final class ReleaseAb {
     System.out.printf("   up in %.0f s%n", started.millis() / 1000.0);
   }
 
-  /** create-table, load (compactions waited) and verify on the side's cluster, each once. */
+  /** create-table, load (flushed, major-compacted, waited) and verify on the side's cluster, each once. */
   private int load(AbPlan.Side side) throws Exception {
     String table = side.table();
-    // HBase 2.4's Maven jars are built for Hadoop 2: their bulk-load client cannot run on Hadoop 3.
-    String mode = side.release().startsWith("2.4.") ? "put" : "bulk";
+    String mode = loadMode();
     List<List<String>> steps = List.of(
         List.of("create-table", "--table", table, "--recordcount", Long.toString(plan.recordCount()), "--regions",
             Integer.toString(plan.regions())),
@@ -215,35 +275,69 @@ final class ReleaseAb {
     return ExitCode.OK;
   }
 
-  /** Run k of one workload on the side's cluster, into the side's run directory of that workload. */
-  private int run(AbPlan.Side side, String workload, int k) throws Exception {
-    String key = runKey(side, workload, k);
-    if (done(key)) {
-      return ExitCode.OK;
-    }
+  /**
+   * Run k of one workload on the side's cluster, into the side's run directory of that workload;
+   * the lifetime's first run warms the servers up first, and whether its clients ended steady or
+   * at the cap is recorded for the verdict.
+   */
+  private int run(AbPlan.Side side, String workload, int k, boolean warmUp) throws Exception {
     Path output = side.runDir(new Path(dir.toURI()), workload);
     FileSystem fs = output.getFileSystem(localConf);
-    // What a run killed before it finished left of run k: it is redone whole.
+    // What a lifetime killed before it finished left of run k: it is redone whole.
     fs.delete(new Path(output, "run-" + k), true);
-    List<String> arguments = List.of("run", "-P", new File(plan.workloadDir(), workload).getAbsolutePath(),
-        "--table", side.table(), "--clients", Integer.toString(plan.clients()), "--threads",
+    List<String> arguments = new ArrayList<>(List.of("run", "-P", new File(plan.workloadDir(), workload)
+        .getAbsolutePath(), "--table", side.table(), "--clients", Integer.toString(plan.clients()), "--threads",
         Integer.toString(plan.threads()), "--duration", Long.toString(plan.durationSeconds()), "--warmup",
         Long.toString(plan.warmupSeconds()), "--runs", Integer.toString(plan.runs()), "--run-index",
-        Integer.toString(k), "--seed", Long.toString(plan.seed()), "--output", output.toString());
-    step("side " + side.name() + " (HBase " + side.release() + "): " + workload + " run " + k + " of "
-        + plan.runs());
+        Integer.toString(k), "--seed", Long.toString(plan.seed()), "--output", output.toString()));
+    if (warmUp) {
+      arguments.addAll(List.of("--server-warmup", Long.toString(plan.serverWarmupSeconds())));
+    }
+    progress("side " + side.name() + " (HBase " + side.release() + "): " + workload + " run " + k + " of "
+        + plan.runs() + (warmUp ? ", after a warm-up of at most " + plan.serverWarmupSeconds() + " s" : ""));
     PseudoClusterScripts.Result result = scripts.perfCluster(clusterDir(side), side.name().toLowerCase(Locale.ROOT)
         + "-" + workload + "-run-" + k, arguments);
     if (fs.exists(new Path(output, RunRecord.FILE))) {
       RunRecord record = RunRecord.read(fs, output);
-      record.setAbSide(new RunRecord.AbSide(side.name(), side.setup(), blocks));
+      if (warmUp) {
+        record.serverWarmup().ifPresent(w -> recordWarmup(side, k, w));
+      }
+      record.setAbSide(new RunRecord.AbSide(side.name(), side.setup(), lifetimes));
       record.write(fs, output);
     }
     if (!result.ok()) {
       return failed(result, "side " + side.name() + ": " + workload + " run " + k);
     }
-    markDone(key, result);
+    state.setProperty(runKey(side, workload, k) + ".seconds", String.format(Locale.ROOT, "%.1f",
+        result.millis() / 1000.0));
     return ExitCode.OK;
+  }
+
+  /** The lifetime's warm-up in ab.properties: its seconds and how many clients ended steady. */
+  private void recordWarmup(AbPlan.Side side, int k, RunRecord.ServerWarmup warmup) {
+    String key = "lifetime." + side.name() + k + ".warmup";
+    state.setProperty(key + ".seconds", String.format(Locale.ROOT, "%.1f", warmup.seconds()));
+    state.setProperty(key + ".steadyClients", Integer.toString(warmup.steadyClients()));
+    state.setProperty(key + ".clients", Integer.toString(warmup.clients()));
+    if (warmup.steadyClients() < warmup.clients()) {
+      progress("lifetime " + side.name() + k + ": the warm-up reached its cap of " + warmup.maxSeconds() + " s with "
+          + warmup.steadyClients() + " of " + warmup.clients() + " clients steady: the lifetime is not steady");
+    }
+  }
+
+  /** The lifetimes whose warm-up ended at its cap ("B2" to why), as ab.properties records them. */
+  private Map<String, String> cappedWarmups() {
+    Map<String, String> capped = new TreeMap<>();
+    for (String lifetime : lifetimes) {
+      String key = "lifetime." + lifetime + ".warmup";
+      String steady = state.getProperty(key + ".steadyClients");
+      String clients = state.getProperty(key + ".clients");
+      if (steady != null && clients != null && !steady.equals(clients)) {
+        capped.put(lifetime, "its warm-up reached the " + plan.serverWarmupSeconds() + " s cap with " + steady + " of "
+            + clients + " clients steady");
+      }
+    }
+    return capped;
   }
 
   /** Each side's runs aggregated, compared per workload; the verdict and one report of both sides. */
@@ -265,10 +359,14 @@ final class ReleaseAb {
         runDirs.add(output.toString());
       }
       ComparisonReport report = CompareTool.compare(localConf, plan.a().runDir(root, workload),
-          plan.b().runDir(root, workload), plan.confidence());
+          plan.b().runDir(root, workload), plan.rules(), cappedWarmups());
       reports.add(report);
     }
-    AbTool.writeVerdict(plan, reports, root.getFileSystem(localConf), root);
+    List<String> header = List.of("both sides loaded the same way: " + loadMode() + " load of " + plan.recordCount()
+        + " records into " + plan.regions() + " regions, flushed, major-compacted and verified on each",
+        "lifetimes (each: restart with the data, warm-up until steady, every workload once, stop), in this order: "
+        + String.join(" ", lifetimes));
+    int verdictExit = AbTool.writeVerdict(plan, reports, root.getFileSystem(localConf), root, header);
     List<String> reportArgs = new ArrayList<>(runDirs);
     reportArgs.addAll(List.of("--html", new File(dir, "report.html").getPath()));
     // Only the page: the verdict has just printed the tables and findings, and the line below names the page.
@@ -276,6 +374,7 @@ final class ReleaseAb {
     reportConf.setBoolean(ReportTool.PRINT_TEXT, false);
     reportConf.setBoolean(ReportTool.PRINT_PATH, false);
     int exit = ToolRunner.run(reportConf, new ReportTool(), reportArgs.toArray(new String[0]));
+    exit = exit != ExitCode.OK ? exit : verdictExit;
     System.out.printf("ab: verdicts in %s and %s; report %s; every command's log in %s; the clusters are stopped,"
         + " their data in %s and %s%n", new File(dir, "verdict.txt"), new File(dir, "verdict.json"),
         new File(dir, "report.html"), new File(dir, "logs"), clusterDir(plan.a()), clusterDir(plan.b()));
@@ -295,7 +394,7 @@ final class ReleaseAb {
   }
 
   private long doneSteps() {
-    return state.stringPropertyNames().stream().filter(k -> k.startsWith("load.") || k.startsWith("run."))
+    return state.stringPropertyNames().stream().filter(k -> k.startsWith("load.") || k.startsWith("lifetime."))
         .filter(this::done).count();
   }
 
@@ -309,7 +408,7 @@ final class ReleaseAb {
   private void save() throws IOException {
     File tmp = new File(dir, STATE + ".tmp");
     try (OutputStream out = new FileOutputStream(tmp)) {
-      state.store(out, "hperf ab between two HBase releases: the plan, the blocks' order, each step done");
+      state.store(out, "hperf ab between two HBase releases: the plan, the lifetimes' order, each step done");
     }
     java.nio.file.Files.move(tmp.toPath(), new File(dir, STATE).toPath(),
         java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);

@@ -56,8 +56,8 @@ class AbIT {
    * tables); the same cluster given as one site file for both sides (as two real clusters are
    * given); and that again with --client-side, where both sides share one table. Each A/A
    * comparison calls a difference with probability alpha = 5% (a little less: Welch's test is
-   * conservative with equal spreads) when the runs behave as the interval assumes; requiring "no
-   * significant difference" in every repetition would fail one test run in seven (1 - 0.95^3), so
+   * conservative with equal spreads) when the runs behave as the interval assumes; requiring no
+   * false verdict in every repetition would fail one test run in seven (1 - 0.95^3), so
    * the test asks for at least 2 of 3, which a calibrated method fails about once in 140 test runs
    * (3 x 0.05^2 x 0.95 + 0.05^3), and a method or a tool that favours one side (ab mislabelling its
    * runs, an order effect it does not cancel, an interval too narrow for this machine's noise)
@@ -65,7 +65,7 @@ class AbIT {
    */
   @Order(1)
   @Test
-  void identicalSetupsGiveNoSignificantDifference() throws Exception {
+  void identicalSetupsGiveNoFalseVerdict() throws Exception {
     int repetitions = 3;
     List<String> verdicts = new ArrayList<>();
     int noDifference = 0;
@@ -86,15 +86,16 @@ class AbIT {
       assertEquals(ExitCode.OK, ab.exitCode(), ab.all());
       assertTrue(ab.out().contains("A and B are the same setup: an A/A test"), ab.out());
       ComparisonReport report = verdicts(dir).get(0);
-      boolean clean = report.operations().stream()
-          .allMatch(op -> op.verdict() == Comparison.Verdict.NO_SIGNIFICANT_DIFFERENCE);
+      // No false verdict: equivalent, or inconclusive with what these runs could detect; never faster or slower.
+      boolean clean = report.operations().stream().allMatch(op -> op.verdict() == Comparison.Verdict.EQUIVALENT
+          || op.verdict() == Comparison.Verdict.INCONCLUSIVE && op.verdictText().contains("could detect a change of"));
       noDifference += clean ? 1 : 0;
       verdicts.addAll(report.verdicts());
       Properties state = properties(new File(dir, "ab.properties"));
       assertEquals("false", state.getProperty("restartRegionServersBeforeEachRun"), "no server settings");
       assertEquals(r == 3 ? TABLE + "_a" : TABLE + "_b", state.getProperty("side.B.table"), state.toString());
     }
-    assertTrue(noDifference >= 2, "no significant difference in " + noDifference + " of " + repetitions + ":\n"
+    assertTrue(noDifference >= 2, "no false verdict in only " + noDifference + " of " + repetitions + ":\n"
         + String.join("\n", verdicts));
   }
 
@@ -117,7 +118,7 @@ class AbIT {
     assertEquals(Comparison.Verdict.B_IS_SLOWER, scans.verdict(), ab.out());
     assertTrue(scans.throughputOpsPerSec().highPercent() < -50, "B at most half of A: " + scans);
     assertTrue(scans.p50Micros().lowPercent() > 0, "and each scan takes longer: " + scans);
-    assertTrue(ab.out().contains("scan SCAN: B vs A -") && ab.out().contains(": B is slower"), ab.out());
+    assertTrue(ab.out().contains("scan SCAN: B is ") && ab.out().contains("% slower ["), ab.out());
 
     // The order: in ab.properties, in both sides' records, and the runs started in that order.
     List<String> order = List.of("A1", "B1", "B2", "A2", "A3", "B3");

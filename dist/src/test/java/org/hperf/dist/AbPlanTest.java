@@ -36,6 +36,39 @@ class AbPlanTest {
     assertEquals(meanA, meanB, 1e-12);
   }
 
+  /**
+   * An upgrade comparison's lifetimes: quadruples ABBA or BAAB (an odd last pair AB or BA), each side's
+   * lifetimes numbered in order, the same order for the same seed, and both patterns used.
+   */
+  @Test
+  void lifetimesComeInRandomCounterbalancedQuadruples() {
+    java.util.Set<String> quadruples = new java.util.HashSet<>();
+    for (long seed = 1; seed <= 20; seed++) {
+      for (int runs = 2; runs <= 7; runs++) {
+        List<String> order = AbPlan.lifetimeOrder(runs, seed);
+        assertEquals(order, AbPlan.lifetimeOrder(runs, seed), "one seed, one order");
+        assertEquals(2 * runs, order.size(), order.toString());
+        String sides = order.stream().map(l -> l.substring(0, 1)).reduce("", String::concat);
+        for (int q = 0; q + 4 <= sides.length(); q += 4) {
+          String quadruple = sides.substring(q, q + 4);
+          assertTrue(quadruple.equals("ABBA") || quadruple.equals("BAAB"), sides);
+          quadruples.add(quadruple);
+        }
+        if (runs % 2 == 1) {
+          String last = sides.substring(sides.length() - 2);
+          assertTrue(last.equals("AB") || last.equals("BA"), sides);
+        }
+        for (String side : List.of("A", "B")) {
+          List<String> own = order.stream().filter(l -> l.startsWith(side)).toList();
+          for (int k = 1; k <= runs; k++) {
+            assertEquals(side + k, own.get(k - 1), order.toString());
+          }
+        }
+      }
+    }
+    assertEquals(java.util.Set.of("ABBA", "BAAB"), quadruples, "both patterns drawn");
+  }
+
   @Test
   void badInputIsOneLineAndTouchesNothing(@TempDir Path tmp) throws Exception {
     File dir = tmp.resolve("ab").toFile();
@@ -65,6 +98,16 @@ class AbPlanTest {
     assertUsage(dir, "given twice", "--dir", d, "--workloads", "scan,scan", "--workload-dir", "../conf/workloads");
     assertUsage(dir, "--confidence=95 is out of range", "--dir", d, "--confidence", "95", "--workload-dir",
         "../conf/workloads");
+    assertUsage(dir, "--margin 0 is not above 0% and below 100%", "--dir", d, "--margin", "0", "--workload-dir",
+        "../conf/workloads");
+    assertUsage(dir, "--margin 100% is not above 0% and below 100%", "--dir", d, "--margin", "100%",
+        "--workload-dir", "../conf/workloads");
+    assertUsage(dir, "--margin five is not a percent", "--dir", d, "--margin", "five", "--workload-dir",
+        "../conf/workloads");
+    assertUsage(dir, "--fail-if-slower 2 is below --margin 5.0", "--dir", d, "--fail-if-slower", "2",
+        "--workload-dir", "../conf/workloads");
+    assertUsage(dir, "--server-warmup goes with --a-hbase/--b-hbase", "--dir", d, "--server-warmup", "60",
+        "--workload-dir", "../conf/workloads");
     assertUsage(dir, "--use-existing needs tables on a running cluster", "--dir", d, "--use-existing",
         "--workload-dir", "../conf/workloads");
     Files.createDirectories(dir.toPath());

@@ -68,7 +68,8 @@ public final class WorkloadTool extends HperfTool {
         .value(null, "operationcount", "n", "operations over all clients (overrides the workload's)",
             "the workload's operationcount")
         .value(null, "warmup", "seconds", "run this long before measuring; excluded from every figure", "0")
-        .value(null, "server-warmup", "max seconds", "before run 1, run the workload unmeasured until each"
+        .value(null, "server-warmup", "max seconds", "before the first run (run 1, or --run-index's), run the"
+            + " workload unmeasured until each"
             + " client's throughput per interval stops rising (its last 3 intervals within 10%), at most this long:"
             + " warms a freshly started cluster's region servers (JIT, block cache)", "no server warm-up")
         .value(null, "target", "ops/s", "throttle the whole job to this rate; latency then also measured from"
@@ -125,8 +126,10 @@ public final class WorkloadTool extends HperfTool {
       int first = onlyRun > 0 ? onlyRun : 1;
       int last = onlyRun > 0 ? onlyRun : firstRun.runs();
       int exit = ExitCode.OK;
-      if (serverWarmupSeconds > 0 && first == 1) {
-        RunRecord.ServerWarmup warmup = serverWarmup(conf, dataset, given, firstRun, output, serverWarmupSeconds);
+      if (serverWarmupSeconds > 0) {
+        // Before the first run this command makes: run 1, or run k of --run-index k (a cluster lifetime of perf ab).
+        RunRecord.ServerWarmup warmup = serverWarmup(conf, dataset, given, firstRun, output, serverWarmupSeconds,
+            first);
         if (warmup == null) {
           return ExitCode.FAILED;
         }
@@ -146,7 +149,7 @@ public final class WorkloadTool extends HperfTool {
   /**
    * The server warm-up: the workload as run 1 would run it, unmeasured, in a job of its own whose
    * clients each end when their throughput per interval is steady ({@link SteadyStop}), at most
-   * {@code maxSeconds}; its logs go to {@code <output>/server-warmup} (which aggregate does not read),
+   * {@code maxSeconds}; its logs go to {@code <output>/server-warmup} (before run k > 1: {@code server-warmup-run-k}; aggregate reads neither),
    * so the rise can be looked at. A job of its own rather than a longer {@code --warmup}: --warmup
    * is a fixed time, while a cold cluster's warm-up takes as long as it takes, and the clients that
    * see their rate level off can end it early; and the measured run then starts with its own
@@ -155,10 +158,11 @@ public final class WorkloadTool extends HperfTool {
    * YARN and could stop the tasks only by killing them. Null if the job failed.
    */
   private RunRecord.ServerWarmup serverWarmup(Configuration conf, DatasetSpec dataset, Map<String, String> workload,
-      RunSpec measured, Path output, long maxSeconds) throws Exception {
+      RunSpec measured, Path output, long maxSeconds, int beforeRun) throws Exception {
     RunSpec warmup = measured.asServerWarmup(maxSeconds);
-    Path dir = new Path(output, "server-warmup");
-    Path barrier = new Path(output, ".barrier/server-warmup");
+    String name = beforeRun == 1 ? "server-warmup" : "server-warmup-run-" + beforeRun;
+    Path dir = new Path(output, name);
+    Path barrier = new Path(output, ".barrier/" + name);
     FileSystem fs = output.getFileSystem(conf);
     // Only a warm-up that failed before (perf run --run-index 1 into this directory again) left one.
     fs.delete(dir, true);
