@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.hperf.core.run.RunSummary;
 import org.junit.jupiter.api.Test;
 
@@ -62,8 +66,17 @@ class SteadyStateTest {
     assertTrue(called <= 10, called + " of 2,000 steady runs called a warm-up");
   }
 
+  /**
+   * Three slow intervals (35%, 60% and 80% of the level) under 5% noise: each run is a warm-up of
+   * those three intervals, or of up to two more when noise holds the next ones 10% below the level
+   * (a 2-sigma draw), never fewer. The figures it names are the series' own: its first interval,
+   * the first one after the warm-up, and the median of the second half, computed here.
+   */
   @Test
-  void aWarmUpUnderNoiseIsStillFound() {
+  void aWarmUpUnderNoiseIsStillFoundWithItsIntervals() {
+    Pattern finding = Pattern.compile("throughput rose from ([0-9,]+) to ([0-9,]+) ops/s over its first (\\d+)"
+        + " intervals of 10 s \\(the run's later level: ([0-9,]+) ops/s, the median of its second half\\):"
+        + " not steady \\(warm-up\\)");
     SplittableRandom random = new SplittableRandom(7);
     for (int trial = 0; trial < 200; trial++) {
       double[] series = noisy(random, 20, 10_000, 0.05);
@@ -71,8 +84,22 @@ class SteadyStateTest {
       series[1] *= 0.6;
       series[2] *= 0.8;
       String text = SteadyState.warmUp(series, 10);
-      assertNotNull(text, () -> java.util.Arrays.toString(series));
+      String context = text + " for " + Arrays.toString(series);
+      assertNotNull(text, context);
+      Matcher m = finding.matcher(text);
+      assertTrue(m.matches(), context);
+      int intervals = Integer.parseInt(m.group(3));
+      assertTrue(intervals >= 3 && intervals <= 5, "the three slow intervals, at most two more: " + context);
+      assertEquals(opsPerSec(series[0]), m.group(1), "from the first interval: " + context);
+      assertEquals(opsPerSec(series[intervals]), m.group(2), "to the first one after the warm-up: " + context);
+      double[] secondHalf = Arrays.copyOfRange(series, 10, 20);
+      Arrays.sort(secondHalf);
+      assertEquals(opsPerSec((secondHalf[4] + secondHalf[5]) / 2), m.group(4), "the second half's median: " + context);
     }
+  }
+
+  private static String opsPerSec(double value) {
+    return String.format(Locale.ROOT, "%,.0f", value);
   }
 
   @Test
