@@ -2,14 +2,18 @@ package org.hperf.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -18,21 +22,48 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ScriptsTest {
   private static final File SCRIPTS = new File("../scripts").getAbsoluteFile();
 
+  /** A help or a dry run takes about a second. */
+  private static final Duration QUICK = Duration.ofSeconds(60);
+  /**
+   * What the ITs run through scripts/perf (verify, a short workload against a kept cluster): scripts/perf
+   * first rebuilds perf.jar with Maven when a source is newer than it, which takes minutes.
+   */
+  private static final Duration COMMAND = Duration.ofMinutes(10);
+
+  /**
+   * --help prints the comment block at the top of the script, all of it and nothing else (each
+   * script picks its lines on its own: a fixed line range goes stale when the block grows), read
+   * here from the file; and the block shows the script's own invocation.
+   */
   @ParameterizedTest
   @ValueSource(strings = {"perf", "perf-cluster", "pseudo-cluster", "oozie-submit", "cds-classlist"})
   void everyScriptExplainsItselfWithHelp(String script) throws Exception {
-    Result help = run(Map.of(), script, "--help");
+    Result help = run(QUICK, Map.of(), script, "--help");
     assertEquals(0, help.exitCode, help.output);
-    assertTrue(help.output.contains("scripts/" + script) || help.output.contains("Usage"), help.output);
-    assertTrue(!help.output.contains("set -euo"), "only the comment block: " + help.output);
+    assertEquals(leadingComment(new File(SCRIPTS, script)), help.output, "the script's comment block");
+    assertTrue(help.output.contains("scripts/" + script + " "), "how scripts/" + script + " is run: " + help.output);
+  }
+
+  /** The comment lines after the first (#!) up to the first other line, without their "# ". */
+  private static String leadingComment(File script) throws IOException {
+    List<String> lines = Files.readAllLines(script.toPath(), StandardCharsets.UTF_8);
+    StringBuilder block = new StringBuilder();
+    for (String line : lines.subList(1, lines.size())) {
+      if (!line.startsWith("#")) {
+        break;
+      }
+      block.append(line.replaceFirst("^# ?", "")).append('\n');
+    }
+    assertTrue(block.length() > 0, script + " starts with no comment block");
+    return block.toString();
   }
 
   @Test
   void oozieSubmitUploadsTheApplicationAndSubmitsTheWorkflow() throws Exception {
     File jar = Files.createTempFile("perf", ".jar").toFile();
     jar.deleteOnExit();
-    Result dry = run(Map.of("PERF_JAR", jar.getPath()), "oozie-submit", "--config", "../conf/oozie/job.properties",
-        "--app-dir", "/apps/hperf-test", "--dry-run");
+    Result dry = run(QUICK, Map.of("PERF_JAR", jar.getPath()), "oozie-submit", "--config",
+        "../conf/oozie/job.properties", "--app-dir", "/apps/hperf-test", "--dry-run");
     assertEquals(0, dry.exitCode, dry.output);
     assertTrue(dry.output.contains("oozie/workflow.xml ") && dry.output.contains("coordinator.xml /apps/hperf-test/"), dry.output);
     assertTrue(dry.output.contains(jar.getPath() + " /apps/hperf-test/lib/perf.jar"), dry.output);
@@ -43,7 +74,7 @@ class ScriptsTest {
     assertEquals(1, dry.output.lines().filter(l -> l.startsWith("oozie.libpath=")).count(), dry.output);
     assertTrue(dry.output.contains("oozie job -oozie"), dry.output);
 
-    Result coordinator = run(Map.of("PERF_JAR", jar.getPath()), "oozie-submit", "--config",
+    Result coordinator = run(QUICK, Map.of("PERF_JAR", jar.getPath()), "oozie-submit", "--config",
         "../conf/oozie/job.properties", "--coordinator", "--dry-run");
     assertTrue(coordinator.output.contains(
         "\noozie.coord.application.path=hdfs://namenode:8020/apps/hperf/coordinator.xml\n"), coordinator.output);
@@ -52,7 +83,7 @@ class ScriptsTest {
 
   @Test
   void oozieSubmitRefusesAMissingConfigInOneLine() throws Exception {
-    Result missing = run(Map.of(), "oozie-submit", "--config", "no-such.properties", "--dry-run");
+    Result missing = run(QUICK, Map.of(), "oozie-submit", "--config", "no-such.properties", "--dry-run");
     assertEquals(2, missing.exitCode, missing.output);
     assertEquals("oozie-submit: --config no-such.properties does not exist: copy conf/oozie/job.properties and"
         + " fill it in", missing.output.strip());
@@ -61,12 +92,32 @@ class ScriptsTest {
   record Result(int exitCode, String output) {
   }
 
-  /** Runs {@code scripts/<script>} with bash and {@code env} added; output and errors together. */
+  /** {@link #run(Duration, Map, String, String...)} bounded for a command of the ITs. */
   static Result run(Map<String, String> env, String script, String... args)
       throws IOException, InterruptedException {
-    Process process = command(env, script, args).start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    return new Result(process.waitFor(), output);
+    return run(COMMAND, env, script, args);
+  }
+
+  /**
+   * Runs {@code scripts/<script>} with bash and {@code env} added; output and errors together. Fails
+   * if it has not ended within {@code timeout}, after killing it and what it started. The output
+   * goes to a file, not a pipe: reading a pipe to its end would wait as long as a hung script does.
+   */
+  static Result run(Duration timeout, Map<String, String> env, String script, String... args)
+      throws IOException, InterruptedException {
+    Path output = Files.createTempFile("script", ".out");
+    try {
+      Process process = command(env, script, args).redirectOutput(output.toFile()).start();
+      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        fail(String.join(" ", "scripts/" + script, String.join(" ", args)).strip() + " did not finish in "
+            + timeout.toSeconds() + " s; its output:\n" + new String(Files.readAllBytes(output), StandardCharsets.UTF_8));
+      }
+      return new Result(process.exitValue(), new String(Files.readAllBytes(output), StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(output);
+    }
   }
 
   /**
