@@ -152,25 +152,44 @@ class AsyncClientTest {
     assertTrue(dying.failure().getMessage().contains("a bug"), dying.failure().toString());
   }
 
+  /**
+   * 4 lanes at 400 ops/s in all: one operation every 10 ms per lane, 50 per lane. A lane issues its
+   * k-th operation no sooner than k paces after the client's start (its first at a random phase
+   * within one pace), so t after the start at most 4 x (floor(t / 10 ms) + 1) have been issued.
+   * Counted at each issue, not timed: a slow machine only issues later, never ahead of the bound.
+   */
   @Test
-  void pacedLanesIssueAtTheTargetRateAndStopWakesSleepingLanes() throws Exception {
-    // 4 lanes at 400 ops/s in all: one operation every 10 ms per lane, for 0.5 s.
-    TaskRun task = task(READS, 0, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500));
-    AsyncClient client = client(task, run(ClientMode.ASYNC, 4, 400), new FakeAsyncTable(1_000, () -> false));
+  void pacedLanesNeverIssueAheadOfTheTargetRate() throws Exception {
+    TaskRun task = task(READS, 200, Long.MAX_VALUE);
+    FakeAsyncTable fake = new FakeAsyncTable(1_000, () -> false);
+    AsyncClient client = client(task, run(ClientMode.ASYNC, 4, 400), fake);
+    long paceNanos = TimeUnit.MILLISECONDS.toNanos(10);
+    long start = System.nanoTime();
     runToEnd(client);
-    long measured = measured(client.stats());
-    assertTrue(measured >= 190 && measured <= 210, measured + " operations at 400 ops/s in 0.5 s");
+    assertNull(client.failure());
+    assertEquals(200, measured(client.stats()), "the budget, paced");
+    List<Long> issued = new ArrayList<>(fake.issuedNanos);
+    Collections.sort(issued);
+    assertEquals(200, issued.size());
+    for (int i = 0; i < issued.size(); i++) {
+      long sinceStart = issued.get(i) - start;
+      long allowed = 4 * (sinceStart / paceNanos + 1);
+      assertTrue(i + 1 <= allowed, (i + 1) + " operations issued " + sinceStart / 1_000 + " us after the start: at"
+          + " 400 ops/s at most " + allowed);
+    }
+  }
 
-    // One operation every 10 s per lane: every lane sleeps; stopping must not wait for the pace.
+  @Test
+  void stopWakesPacedLanesSleepingUntilTheirFirstOperation() throws Exception {
+    // One operation every 10,000 s per lane: every lane sleeps until its first one, up to 10,000 s
+    // away; a lane not woken by stop would still be asleep when stop gives up after 10 s.
     TaskRun slow = task(READS, 0, Long.MAX_VALUE);
-    AsyncClient sleeping = client(slow, run(ClientMode.ASYNC, 4, 0.4), new FakeAsyncTable(1_000, () -> false));
+    AsyncClient sleeping = client(slow, run(ClientMode.ASYNC, 4, 0.0004), new FakeAsyncTable(1_000, () -> false));
     sleeping.start();
-    Thread.sleep(50);
     slow.stopped().set(true);
-    long stopStart = System.nanoTime();
-    sleeping.stop(30_000);
-    assertTrue(sleeping.finished());
-    assertTrue(System.nanoTime() - stopStart < TimeUnit.SECONDS.toNanos(2), "stop woke the sleeping lanes");
+    sleeping.stop(10_000);
+    assertTrue(sleeping.finished(), "stop woke the sleeping lanes");
+    assertEquals(0, measured(sleeping.stats()), "a lane woken by stop issues nothing");
   }
 
   /**
@@ -379,6 +398,8 @@ class AsyncClientTest {
    */
   private final class FakeAsyncTable {
     final List<String> calls = Collections.synchronizedList(new ArrayList<>());
+    /** When each call was made (nano time). */
+    final List<Long> issuedNanos = Collections.synchronizedList(new ArrayList<>());
     final AtomicInteger inFlight = new AtomicInteger();
     final AtomicInteger maxInFlight = new AtomicInteger();
     final long delayNanos;
@@ -416,6 +437,7 @@ class AsyncClientTest {
     }
 
     private <T> CompletableFuture<T> complete(String call, Supplier<T> value) {
+      issuedNanos.add(System.nanoTime());
       calls.add(call);
       maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
       CompletableFuture<T> future = new CompletableFuture<>();
