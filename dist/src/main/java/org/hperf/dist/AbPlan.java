@@ -81,7 +81,7 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
     Map<String, String> aSettings = settings(parsed, "a-set");
     Map<String, String> bSettings = settings(parsed, "b-set");
     boolean clientSide = parsed.has("client-side");
-    if (!embedded && !clientSide && !(aSettings.isEmpty() && bSettings.isEmpty())) {
+    if (!embedded && !releases && !clientSide && !(aSettings.isEmpty() && bSettings.isEmpty())) {
       throw new UsageException("--a-set/--b-set on clusters of --a-conf/--b-conf can change only the clients: add"
           + " --client-side, or put server settings into that cluster's own configuration");
     }
@@ -110,9 +110,9 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
     String aRelease = parsed.string("a-hbase", null);
     String bRelease = parsed.string("b-hbase", null);
     Side a = new Side("A", aSettings, aConf, sharedTable || !oneCluster ? table : table + "_a",
-        releases ? releaseSetup(aRelease, regionServers) : setup(aSettings, aConf, restart), aRelease);
+        releases ? releaseSetup(aRelease, regionServers, aSettings) : setup(aSettings, aConf, restart), aRelease);
     Side b = new Side("B", bSettings, bConf, sharedTable || !oneCluster ? table : table + "_b",
-        releases ? releaseSetup(bRelease, regionServers) : setup(bSettings, bConf, restart), bRelease);
+        releases ? releaseSetup(bRelease, regionServers, bSettings) : setup(bSettings, bConf, restart), bRelease);
     long duration = parsed.longValue("duration", scale.durationSeconds, 1, 7 * 24 * 3600);
     // Every lifetime of an upgrade comparison is warmed to a steady rate before its first run; its
     // later runs, of other workloads, warm their own operations' paths for a few seconds.
@@ -157,11 +157,11 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
       throw new UsageException("give both --a-hbase and --b-hbase, the HBase release of each side, e.g. --a-hbase"
           + " 2.4.18 --b-hbase 2.6.1");
     }
-    for (String option : List.of("a-conf", "b-conf", "a-set", "b-set", "client-side", "use-existing",
-        "pilot-seconds")) {
+    for (String option : List.of("a-conf", "b-conf", "client-side", "use-existing", "pilot-seconds")) {
       if (parsed.has(option)) {
         throw new UsageException("--" + option + " does not go with --a-hbase/--b-hbase: ab starts a new cluster of"
-            + " each release and loads it, and the releases are the only difference");
+            + " each release and loads it; the releases and --a-set/--b-set (the region servers' settings) are the"
+            + " only differences");
       }
     }
     for (String option : List.of("a-hbase", "b-hbase")) {
@@ -178,9 +178,12 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
     return a.release() != null;
   }
 
-  private static String releaseSetup(String release, int regionServers) {
-    return "HBase " + release + ", pseudo-distributed cluster of " + regionServers + " region server"
-        + (regionServers == 1 ? "" : "s") + " (separate daemons, jobs through hadoop jar with its mapredcp)";
+  private static String releaseSetup(String release, int regionServers, Map<String, String> settings) {
+    StringBuilder out = new StringBuilder("HBase " + release + ", pseudo-distributed cluster of " + regionServers
+        + " region server" + (regionServers == 1 ? "" : "s") + " (separate daemons, jobs through hadoop jar with its"
+        + " mapredcp)");
+    settings.forEach((k, v) -> out.append(", ").append(k).append('=').append(v));
+    return out.toString();
   }
 
   /** Both sides write and read one table: it is created and loaded once. */
@@ -195,7 +198,7 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
   /** The two sides are the same setup: an A/A test, which measures the noise. */
   boolean identicalSides() {
     if (releases()) {
-      return a.release().equals(b.release());
+      return a.release().equals(b.release()) && a.settings().equals(b.settings());
     }
     return a.settings().equals(b.settings()) && (embedded
         || a.clusterConf().getAbsoluteFile().equals(b.clusterConf().getAbsoluteFile()));

@@ -158,6 +158,7 @@ final class ReleaseAb {
    */
   private int loadOnce(AbPlan.Side side) throws Exception {
     if (done("load." + side.name() + ".verify")) {
+      applyServerSettings(side);
       return ExitCode.OK;
     }
     File cluster = clusterDir(side);
@@ -178,7 +179,39 @@ final class ReleaseAb {
     }
     int exit = load(side);
     stopAll();
+    if (exit == ExitCode.OK) {
+      applyServerSettings(side);
+    }
     return exit;
+  }
+
+  /**
+   * The side's --a-set/--b-set, added to its cluster's hbase-site.xml once it is loaded and
+   * stopped: every lifetime's servers start with them, the load did not (both sides load alike).
+   * A cluster restarted with its data keeps its configuration files.
+   */
+  private void applyServerSettings(AbPlan.Side side) throws IOException {
+    String key = "settings." + side.name();
+    if (side.settings().isEmpty() || done(key)) {
+      return;
+    }
+    File site = new File(clusterDir(side), "conf/hbase/hbase-site.xml");
+    String xml = java.nio.file.Files.readString(site.toPath());
+    StringBuilder added = new StringBuilder("  <!-- perf ab: side " + side.name() + "'s settings -->\n");
+    side.settings().forEach((k, v) -> added.append("  <property><name>").append(escapeXml(k))
+        .append("</name><value>").append(escapeXml(v)).append("</value></property>\n"));
+    int end = xml.lastIndexOf("</configuration>");
+    if (end < 0) {
+      throw new IOException(site + " has no </configuration>: cannot add side " + side.name() + "'s settings");
+    }
+    java.nio.file.Files.writeString(site.toPath(), xml.substring(0, end) + added + xml.substring(end));
+    state.setProperty(key, "done");
+    save();
+    progress("side " + side.name() + "'s region servers get " + side.settings() + " from its next start (" + site + ")");
+  }
+
+  private static String escapeXml(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 
   /**

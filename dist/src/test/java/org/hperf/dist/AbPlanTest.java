@@ -86,8 +86,8 @@ class AbPlanTest {
     assertUsage(dir, "give both --a-hbase and --b-hbase", "--dir", d, "--a-hbase", "2.4.18");
     assertUsage(dir, "--a-hbase banana is not an HBase release number", "--dir", d, "--a-hbase", "banana",
         "--b-hbase", "2.6.1");
-    assertUsage(dir, "--b-set does not go with --a-hbase/--b-hbase", "--dir", d, "--a-hbase", "2.4.18", "--b-hbase",
-        "2.6.1", "--b-set", "hfile.block.cache.size=0.1");
+    assertUsage(dir, "--client-side does not go with --a-hbase/--b-hbase", "--dir", d, "--a-hbase", "2.4.18",
+        "--b-hbase", "2.6.1", "--client-side");
     assertUsage(dir, "--a-conf does not go with --a-hbase/--b-hbase", "--dir", d, "--a-hbase", "2.4.18", "--b-hbase",
         "2.6.1", "--a-conf", site.getPath(), "--b-conf", site.getPath());
     assertUsage(dir, "--region-servers goes with --a-hbase and --b-hbase", "--dir", d, "--region-servers", "3");

@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The upgrade comparison as an operator runs it: {@code scripts/perf ab --a-hbase X --b-hbase Y},
  * which starts a pseudo-distributed cluster of separate daemons for each release, loads and verifies
- * the same dataset on each, and runs the workloads in counterbalanced blocks with one cluster up at a
- * time. The comparison is killed with SIGKILL once its first block is done (no shutdown hook runs, as
- * in a crash) and continued with {@code --resume}, which must redo nothing that was done.
+ * the same dataset on each through the same path, and measures the workloads in cluster lifetimes
+ * (restart, warm-up, every workload, stop) in counterbalanced order with one cluster up at a time.
+ * The comparison is killed with SIGKILL once its first lifetime is done (no shutdown hook runs, as in
+ * a crash) and continued with {@code --resume}, which must redo nothing that was done.
  * Releases from {@code pseudo.upgrade.releases} (default 2.4.18,2.6.1).
  */
 class UpgradeAbIT {
@@ -68,45 +69,63 @@ class UpgradeAbIT {
     }
   }
 
+  /**
+   * Two lifetimes a side. The comparison is killed with SIGKILL once its first lifetime is done and
+   * continued with --resume: nothing done is done again, each remaining lifetime once, each with a
+   * restart and a warm-up, and the verdict says how both sides were loaded and in which order the
+   * lifetimes ran.
+   */
   @Test
-  void upgradeComparisonKilledAfterItsFirstBlockAndResumed() throws Exception {
+  void upgradeComparisonKilledAfterItsFirstLifetimeAndResumed() throws Exception {
     deleteRecursively(DIR);
     List<String> args = new ArrayList<>(List.of("ab", "--a-hbase", RELEASES[0], "--b-hbase", RELEASES[1],
         "--region-servers", "1", "--workloads", "workloadc", "--runs", "2", "--recordcount", "2000", "--regions", "2",
-        "--duration", "6", "--warmup", "2", "--clients", "1", "--threads", "2", "--dir", DIR.getPath()));
+        "--duration", "6", "--warmup", "2", "--server-warmup", "20", "--clients", "1", "--threads", "2", "--dir",
+        DIR.getPath()));
     File firstOut = new File(ROOT, "pseudo/target/upgrade-ab-first.out");
     Process first = perf(args).redirectErrorStream(true).redirectOutput(firstOut).start();
     File state = new File(DIR, "ab.properties");
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(20);
-    while (!"done".equals(properties(state).getProperty("run.workloadc.A1"))) {
-      assertTrue(first.isAlive(), "ab ended before its first block was done:\n" + Files.readString(firstOut.toPath()));
-      assertTrue(System.nanoTime() < deadline, "first block not done in 20 min:\n" + Files.readString(firstOut.toPath()));
+    String firstLifetime = null;
+    while (firstLifetime == null || !"done".equals(properties(state).getProperty("lifetime." + firstLifetime))) {
+      assertTrue(first.isAlive(), "ab ended before its first lifetime was done:\n" + Files.readString(firstOut.toPath()));
+      assertTrue(System.nanoTime() < deadline, "first lifetime not done in 20 min:\n"
+          + Files.readString(firstOut.toPath()));
+      String order = properties(state).getProperty("lifetimes");
+      firstLifetime = order == null ? null : order.split(" ")[0];
       Thread.sleep(500);
     }
     // SIGKILL: no shutdown hook runs; whatever child it had (a cluster's start or stop, a job) goes on alone.
     first.destroyForcibly().waitFor();
+    List<String> lifetimes = List.of(properties(state).getProperty("lifetimes").split(" "));
+    assertEquals(4, lifetimes.size(), lifetimes.toString());
+    assertEquals(2, lifetimes.stream().filter(l -> l.startsWith("A")).count(), lifetimes.toString());
 
     args.add("--resume");
     Run resumed = run(args, 40);
     String output = resumed.all();
     System.out.println(resumed.out());
     assertEquals(0, resumed.exitCode(), output);
-    assertTrue(resumed.out().contains("ab: resuming the comparison in " + DIR.getAbsolutePath() + " (4 of 10 steps done)"),
+    assertTrue(resumed.out().contains("ab: resuming the comparison in " + DIR.getAbsolutePath() + " (7 of 10 steps done)"),
         output);
-    // Nothing done before the kill is done again; the rest is done once.
-    assertFalse(resumed.out().contains("side A (HBase " + RELEASES[0] + "): perf-cluster create-table"), output);
-    assertEquals(0, count(resumed.out(), "side A (HBase " + RELEASES[0] + "): workloadc run 1 of 2"), output);
-    for (String step : List.of("side B (HBase " + RELEASES[1] + "): perf-cluster load", "side B (HBase " + RELEASES[1]
-        + "): workloadc run 1 of 2", "side B (HBase " + RELEASES[1] + "): workloadc run 2 of 2", "side A (HBase "
-        + RELEASES[0] + "): workloadc run 2 of 2")) {
-      assertEquals(1, count(resumed.out(), step), step + "\n" + output);
+    // Nothing done before the kill is done again; every other lifetime once, each started with its data.
+    assertFalse(resumed.out().contains("perf-cluster create-table") || resumed.out().contains("perf-cluster load"),
+        output);
+    assertEquals(0, count(resumed.out(), "lifetime " + firstLifetime + " ("), output);
+    for (String lifetime : lifetimes.subList(1, 4)) {
+      String release = lifetime.startsWith("A") ? RELEASES[0] : RELEASES[1];
+      assertEquals(1, count(resumed.out(), "] lifetime " + lifetime + " (HBase " + release + "): restart, warm up on"
+          + " workloadc, measure workloadc\n"), lifetime + "\n" + output);
     }
-    assertTrue(resumed.out().contains("restarting side A's cluster (HBase " + RELEASES[0] + ") with its data"), output);
+    assertEquals(3, count(resumed.out(), "with its data\n"), "a restart before each remaining lifetime\n" + output);
+    assertEquals(3, count(resumed.out(), ", after a warm-up of at most 20 s\n"),
+        "a warm-up in each remaining lifetime\n" + output);
     Properties done = properties(state);
-    for (String key : List.of("load.A.verify", "load.B.verify", "run.workloadc.A1", "run.workloadc.B1",
-        "run.workloadc.B2", "run.workloadc.A2")) {
-      assertEquals("done", done.getProperty(key), key + " in " + done);
+    for (String lifetime : lifetimes) {
+      assertEquals("done", done.getProperty("lifetime." + lifetime), lifetime + " in " + done);
+      assertTrue(done.getProperty("lifetime." + lifetime + ".warmup.seconds") != null, lifetime + " in " + done);
     }
+    assertEquals("put", done.getProperty("loadMode"), "2.4's jars cannot bulk-load on Hadoop 3: both sides put");
 
     // Each side's jobs ran on its own release's client jars, and the verdict names both releases.
     assertEquals(RELEASES[0], properties(new File(DIR, "workloadc/a/run.properties")).getProperty("version.hbase"));
@@ -115,10 +134,15 @@ class UpgradeAbIT {
     String verdict = Files.readString(new File(DIR, "verdict.txt").toPath());
     assertTrue(verdict.contains("A: HBase " + RELEASES[0] + ", pseudo-distributed cluster of 1 region server"), verdict);
     assertTrue(verdict.contains("B: HBase " + RELEASES[1] + ", pseudo-distributed cluster of 1 region server"), verdict);
-    assertTrue(verdict.contains("\n  workloadc READ: B vs A "), verdict);
-    // Printed once: the verdict's table and findings; the report step only writes its page.
-    assertTrue(count(resumed.out(), "\nfindings\n") <= 1, output);
+    assertTrue(verdict.contains("both sides loaded the same way: put load of 2000 records into 2 regions, flushed,"
+        + " major-compacted and verified on each"), verdict);
+    assertTrue(verdict.contains("in this order: " + String.join(" ", lifetimes)), verdict);
+    assertTrue(verdict.contains("\n  workloadc ALL: "), verdict);
+    assertTrue(verdict.contains("2 lifetimes a side"), verdict);
+    assertFalse(verdict.contains("no significant difference"), verdict);
+    // Printed once: the verdict's table; the report step only writes its page.
     assertEquals(1, count(resumed.out(), "\nworkloadc: A = "), output);
+    assertEquals(1, count(resumed.out(), "\nsummary:\n"), output);
     assertFalse(resumed.out().contains("HTML report: "), output);
     assertTrue(new File(DIR, "verdict.json").isFile());
     String report = Files.readString(new File(DIR, "report.html").toPath());
