@@ -3,12 +3,14 @@ package org.hperf.dist;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
@@ -53,8 +55,14 @@ class PerfJarIT {
         new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp", classpath,
         "org.hperf.dist.Perf"));
     command.addAll(List.of(args));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(new File(TARGET, "perf-jar-it.log")).start();
-    return process.waitFor();
+    File log = new File(TARGET, "perf-jar-it.log");
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
+    // Each command starts no cluster and ends in seconds; a hung one is killed and named.
+    if (!process.waitFor(2, TimeUnit.MINUTES)) {
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      fail("java -cp perf.jar:<cluster classpath> org.hperf.dist.Perf " + String.join(" ", args)
+          + " did not finish in 2 min; see " + log.getAbsolutePath());
+    }
+    return process.exitValue();
   }
 }

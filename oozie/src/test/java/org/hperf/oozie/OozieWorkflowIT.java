@@ -2,6 +2,7 @@ package org.hperf.oozie;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -53,6 +55,8 @@ class OozieWorkflowIT {
   private static final String HOME = "/user/" + OozieEngine.USER;
   private static final String APP = HOME + "/apps/hperf";
   private static final long TIMEOUT_MS = 10 * 60_000;
+  /** One command line tool's run: oozie-submit starts a JVM per HDFS upload, each in seconds. */
+  private static final long COMMAND_TIMEOUT_MS = 5 * 60_000;
 
   private static MiniDFSCluster hdfs;
   private static EmbeddedCluster hbase;
@@ -235,13 +239,25 @@ class OozieWorkflowIT {
     return run(command, Map.of());
   }
 
+  /**
+   * Runs a command line tool and returns its output, failing unless it exits 0 within
+   * {@link #COMMAND_TIMEOUT_MS} (then killed with what it started). The output goes to a file, not
+   * a pipe: reading a pipe to its end would wait as long as a hung command does.
+   */
   private static String run(List<String> command, Map<String, String> env) throws Exception {
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    File log = new File(DIR, "command-" + System.nanoTime() + ".log");
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log);
     builder.environment().putAll(env);
     builder.environment().put("PATH", bin.getAbsolutePath() + File.pathSeparator + System.getenv("PATH"));
     Process process = builder.start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, process.waitFor(), String.join(" ", command) + "\n" + output);
+    if (!process.waitFor(COMMAND_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      fail(String.join(" ", command) + " did not finish in " + COMMAND_TIMEOUT_MS / 1000 + " s\n"
+          + new String(Files.readAllBytes(log.toPath()), StandardCharsets.UTF_8));
+    }
+    String output = new String(Files.readAllBytes(log.toPath()), StandardCharsets.UTF_8);
+    assertEquals(0, process.exitValue(), String.join(" ", command) + "\n" + output);
     return output;
   }
 
