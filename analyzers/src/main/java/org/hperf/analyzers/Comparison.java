@@ -95,9 +95,11 @@ public record Comparison(String operation, boolean primary, double confidence, R
         : zeroRun(b, "B", tag);
     Decision decision = invalid != null ? new Decision(Verdict.NO_VERDICT, "no verdict: " + invalid, null, null)
         : Decision.of(throughput, Math.min(a.runs(), b.runs()), rules);
-    if (notSteady != null && decision.verdict().decided()) {
-      decision = new Decision(Verdict.INCONCLUSIVE, "inconclusive: " + notSteady + " (it would have been: "
-          + decision.text() + ")", decision.detectablePercent(), decision.runsNeeded());
+    if (notSteady != null && decision.verdict() != Verdict.NO_VERDICT) {
+      decision = new Decision(Verdict.INCONCLUSIVE, "inconclusive: " + notSteady + " ("
+          + (decision.verdict().decided() ? "it would have been: " + decision.text()
+              : decision.text().replaceFirst("^inconclusive: ", "and ")) + ")",
+          decision.detectablePercent(), decision.runsNeeded());
     }
     return new Comparison(tag, primary, confidence, throughput, p50, p99, cpu, decision.verdict(), decision.text(),
         decision.detectablePercent(), decision.runsNeeded());

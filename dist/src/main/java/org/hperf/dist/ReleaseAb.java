@@ -25,22 +25,22 @@ import org.hperf.core.UsageException;
 import org.hperf.core.run.RunRecord;
 
 /**
- * {@code perf ab --a-hbase X --b-hbase Y}: the upgrade comparison. Each side is a pseudo-distributed
+ * {@code hperf ab --a-hbase X --b-hbase Y}: the upgrade comparison. Each side is a pseudo-distributed
  * cluster of separate daemons at its release ({@code scripts/pseudo-cluster}, N region servers), and
- * every job of a side runs as on a real cluster of that release: {@code scripts/perf-cluster}, that
+ * every job of a side runs as on a real cluster of that release: {@code scripts/hperf-cluster}, that
  * is {@code hadoop jar perf.jar} with the cluster's own {@code hbase mapredcp} jars.
  *
  * <p>The unit of replication is a <em>cluster lifetime</em>: the side's cluster started (with its
- * data), warmed up until every client's throughput is flat ({@code perf run --server-warmup}, with a
- * cap), every workload measured once, in an order that rotates from lifetime to lifetime, then
- * stopped. Every lifetime of either side starts the same way, a restart even after a lifetime of
+ * data), then each workload warmed up until every client's throughput is flat ({@code hperf run
+ * --server-warmup}, with a cap) and measured once, in an order that rotates from lifetime to
+ * lifetime, then stopped. Every lifetime of either side starts the same way, a restart even after a lifetime of
  * the same side, so that what varies between two lifetimes of a side (where regions and blocks
  * land, what the JIT compiled) varies on both sides alike and is what the interval measures. Only
  * one cluster runs at a time (the machine's cores are the measurement's); the lifetimes' order is
  * counterbalanced in random quadruples ABBA or BAAB ({@link AbPlan#lifetimeOrder}) and recorded. Both
  * sides hold the same dataset loaded through the same path (bulk, or puts when a side is HBase 2.4,
  * whose Maven jars cannot bulk-load on Hadoop 3), flushed, major-compacted and verified before
- * their first lifetime. A lifetime whose warm-up reached its cap is not steady; too many such
+ * their first lifetime. A lifetime whose warm-up of a workload reached its cap is not steady for it; too many such
  * lifetimes make a verdict inconclusive ({@link org.hperf.analyzers.VerdictRules}).
  *
  * <p>Every step done is recorded in {@code <dir>/ab.properties} as it finishes; {@code --resume}
@@ -197,7 +197,7 @@ final class ReleaseAb {
     }
     File site = new File(clusterDir(side), "conf/hbase/hbase-site.xml");
     String xml = java.nio.file.Files.readString(site.toPath());
-    StringBuilder added = new StringBuilder("  <!-- perf ab: side " + side.name() + "'s settings -->\n");
+    StringBuilder added = new StringBuilder("  <!-- hperf ab: side " + side.name() + "'s settings -->\n");
     side.settings().forEach((k, v) -> added.append("  <property><name>").append(escapeXml(k))
         .append("</name><value>").append(escapeXml(v)).append("</value></property>\n"));
     int end = xml.lastIndexOf("</configuration>");
@@ -226,12 +226,16 @@ final class ReleaseAb {
     }
     List<String> order = workloadOrder(k);
     stopAll();
-    step("lifetime " + side.name() + k + " (HBase " + side.release() + "): restart, warm up on " + order.get(0)
-        + ", measure " + String.join(", ", order));
+    step("lifetime " + side.name() + k + " (HBase " + side.release() + "): restart, then warm up and measure "
+        + String.join(", ", order));
     long started = System.nanoTime();
     startWithData(side);
-    for (int w = 0; w < order.size(); w++) {
-      int exit = run(side, order.get(w), k, w == 0);
+    // Every workload warmed, not only the first: in the first A/A comparison on this design a
+    // workload measured after another one's warm-up ran at half the rate of the same workload
+    // warmed itself (workload C: 2,556-4,767 ops/s against 6,120-8,788), its server still
+    // JIT-compiling its read path for 50-80% of the window.
+    for (String workload : order) {
+      int exit = run(side, workload, k, true);
       if (exit != ExitCode.OK) {
         return exit;
       }
@@ -297,11 +301,11 @@ final class ReleaseAb {
       if (done(key)) {
         continue;
       }
-      step("side " + side.name() + " (HBase " + side.release() + "): perf-cluster " + String.join(" ", command));
-      PseudoClusterScripts.Result result = scripts.perfCluster(clusterDir(side), side.name().toLowerCase(Locale.ROOT)
+      step("side " + side.name() + " (HBase " + side.release() + "): hperf-cluster " + String.join(" ", command));
+      PseudoClusterScripts.Result result = scripts.hperfCluster(clusterDir(side), side.name().toLowerCase(Locale.ROOT)
           + "-" + command.get(0), command);
       if (!result.ok()) {
-        return failed(result, "side " + side.name() + ": perf-cluster " + command.get(0));
+        return failed(result, "side " + side.name() + ": hperf-cluster " + command.get(0));
       }
       markDone(key, result);
     }
@@ -328,12 +332,12 @@ final class ReleaseAb {
     }
     progress("side " + side.name() + " (HBase " + side.release() + "): " + workload + " run " + k + " of "
         + plan.runs() + (warmUp ? ", after a warm-up of at most " + plan.serverWarmupSeconds() + " s" : ""));
-    PseudoClusterScripts.Result result = scripts.perfCluster(clusterDir(side), side.name().toLowerCase(Locale.ROOT)
+    PseudoClusterScripts.Result result = scripts.hperfCluster(clusterDir(side), side.name().toLowerCase(Locale.ROOT)
         + "-" + workload + "-run-" + k, arguments);
     if (fs.exists(new Path(output, RunRecord.FILE))) {
       RunRecord record = RunRecord.read(fs, output);
       if (warmUp) {
-        record.serverWarmup().ifPresent(w -> recordWarmup(side, k, w));
+        record.serverWarmup().ifPresent(w -> recordWarmup(side, k, workload, w));
       }
       record.setAbSide(new RunRecord.AbSide(side.name(), side.setup(), lifetimes));
       record.write(fs, output);
@@ -346,23 +350,23 @@ final class ReleaseAb {
     return ExitCode.OK;
   }
 
-  /** The lifetime's warm-up in ab.properties: its seconds and how many clients ended steady. */
-  private void recordWarmup(AbPlan.Side side, int k, RunRecord.ServerWarmup warmup) {
-    String key = "lifetime." + side.name() + k + ".warmup";
+  /** A workload's warm-up in a lifetime, in ab.properties: its seconds and how many clients ended steady. */
+  private void recordWarmup(AbPlan.Side side, int k, String workload, RunRecord.ServerWarmup warmup) {
+    String key = "lifetime." + side.name() + k + ".warmup." + workload;
     state.setProperty(key + ".seconds", String.format(Locale.ROOT, "%.1f", warmup.seconds()));
     state.setProperty(key + ".steadyClients", Integer.toString(warmup.steadyClients()));
     state.setProperty(key + ".clients", Integer.toString(warmup.clients()));
     if (warmup.steadyClients() < warmup.clients()) {
-      progress("lifetime " + side.name() + k + ": the warm-up reached its cap of " + warmup.maxSeconds() + " s with "
+      progress("lifetime " + side.name() + k + ": " + workload + "'s warm-up reached its cap of " + warmup.maxSeconds() + " s with "
           + warmup.steadyClients() + " of " + warmup.clients() + " clients steady: the lifetime is not steady");
     }
   }
 
-  /** The lifetimes whose warm-up ended at its cap ("B2" to why), as ab.properties records them. */
-  private Map<String, String> cappedWarmups() {
+  /** The lifetimes whose warm-up of the workload ended at its cap ("B2" to why), as ab.properties records them. */
+  private Map<String, String> cappedWarmups(String workload) {
     Map<String, String> capped = new TreeMap<>();
     for (String lifetime : lifetimes) {
-      String key = "lifetime." + lifetime + ".warmup";
+      String key = "lifetime." + lifetime + ".warmup." + workload;
       String steady = state.getProperty(key + ".steadyClients");
       String clients = state.getProperty(key + ".clients");
       if (steady != null && clients != null && !steady.equals(clients)) {
@@ -381,7 +385,7 @@ final class ReleaseAb {
     for (String workload : plan.workloads()) {
       for (AbPlan.Side side : List.of(plan.a(), plan.b())) {
         Path output = side.runDir(root, workload);
-        progress("perf aggregate " + output);
+        progress("hperf aggregate " + output);
         // The verdict below prints both sides' findings, each once.
         Configuration aggregateConf = new Configuration(localConf);
         aggregateConf.setBoolean(AggregateTool.PRINT_FINDINGS, false);
@@ -392,12 +396,13 @@ final class ReleaseAb {
         runDirs.add(output.toString());
       }
       ComparisonReport report = CompareTool.compare(localConf, plan.a().runDir(root, workload),
-          plan.b().runDir(root, workload), plan.rules(), cappedWarmups());
+          plan.b().runDir(root, workload), plan.rules(), cappedWarmups(workload));
       reports.add(report);
     }
     List<String> header = List.of("both sides loaded the same way: " + loadMode() + " load of " + plan.recordCount()
         + " records into " + plan.regions() + " regions, flushed, major-compacted and verified on each",
-        "lifetimes (each: restart with the data, warm-up until steady, every workload once, stop), in this order: "
+        "lifetimes (each: restart with the data, then every workload warmed until steady and measured once, stop),"
+        + " in this order: "
         + String.join(" ", lifetimes));
     int verdictExit = AbTool.writeVerdict(plan, reports, root.getFileSystem(localConf), root, header);
     List<String> reportArgs = new ArrayList<>(runDirs);
@@ -458,7 +463,7 @@ final class ReleaseAb {
 
   private int failed(PseudoClusterScripts.Result result, String what) {
     System.err.println(result.tail(30));
-    System.err.println("perf ab: " + what + " failed with exit code " + result.exitCode() + " (log " + result.log()
+    System.err.println("hperf ab: " + what + " failed with exit code " + result.exitCode() + " (log " + result.log()
         + "); continue with the same command and --resume");
     return result.exitCode() == ExitCode.USAGE ? ExitCode.USAGE : ExitCode.FAILED;
   }
@@ -479,7 +484,7 @@ final class ReleaseAb {
         try {
           scripts.stop(cluster);
         } catch (IOException e) {
-          System.err.println("perf ab: could not stop " + cluster + ": " + e.getMessage()
+          System.err.println("hperf ab: could not stop " + cluster + ": " + e.getMessage()
               + "; stop it with scripts/pseudo-cluster stop --dir " + cluster);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();

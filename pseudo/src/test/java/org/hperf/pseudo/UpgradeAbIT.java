@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The upgrade comparison as an operator runs it: {@code scripts/perf ab --a-hbase X --b-hbase Y},
+ * The upgrade comparison as an operator runs it: {@code scripts/hperf ab --a-hbase X --b-hbase Y},
  * which starts a pseudo-distributed cluster of separate daemons for each release, loads and verifies
  * the same dataset on each through the same path, and measures the workloads in cluster lifetimes
  * (restart, warm-up, every workload, stop) in counterbalanced order with one cluster up at a time.
@@ -83,7 +83,7 @@ class UpgradeAbIT {
         "--duration", "6", "--warmup", "2", "--server-warmup", "20", "--clients", "1", "--threads", "2", "--dir",
         DIR.getPath()));
     File firstOut = new File(ROOT, "pseudo/target/upgrade-ab-first.out");
-    Process first = perf(args).redirectErrorStream(true).redirectOutput(firstOut).start();
+    Process first = hperf(args).redirectErrorStream(true).redirectOutput(firstOut).start();
     File state = new File(DIR, "ab.properties");
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(20);
     String firstLifetime = null;
@@ -109,13 +109,13 @@ class UpgradeAbIT {
     assertTrue(resumed.out().contains("ab: resuming the comparison in " + DIR.getAbsolutePath() + " (7 of 10 steps done)"),
         output);
     // Nothing done before the kill is done again; every other lifetime once, each started with its data.
-    assertFalse(resumed.out().contains("perf-cluster create-table") || resumed.out().contains("perf-cluster load"),
+    assertFalse(resumed.out().contains("hperf-cluster create-table") || resumed.out().contains("hperf-cluster load"),
         output);
     assertEquals(0, count(resumed.out(), "lifetime " + firstLifetime + " ("), output);
     for (String lifetime : lifetimes.subList(1, 4)) {
       String release = lifetime.startsWith("A") ? RELEASES[0] : RELEASES[1];
-      assertEquals(1, count(resumed.out(), "] lifetime " + lifetime + " (HBase " + release + "): restart, warm up on"
-          + " workloadc, measure workloadc\n"), lifetime + "\n" + output);
+      assertEquals(1, count(resumed.out(), "] lifetime " + lifetime + " (HBase " + release + "): restart, then warm up"
+          + " and measure workloadc\n"), lifetime + "\n" + output);
     }
     assertEquals(3, count(resumed.out(), "with its data\n"), "a restart before each remaining lifetime\n" + output);
     assertEquals(3, count(resumed.out(), ", after a warm-up of at most 20 s\n"),
@@ -123,7 +123,7 @@ class UpgradeAbIT {
     Properties done = properties(state);
     for (String lifetime : lifetimes) {
       assertEquals("done", done.getProperty("lifetime." + lifetime), lifetime + " in " + done);
-      assertTrue(done.getProperty("lifetime." + lifetime + ".warmup.seconds") != null, lifetime + " in " + done);
+      assertTrue(done.getProperty("lifetime." + lifetime + ".warmup.workloadc.seconds") != null, lifetime + " in " + done);
     }
     assertEquals("put", done.getProperty("loadMode"), "2.4's jars cannot bulk-load on Hadoop 3: both sides put");
 
@@ -163,8 +163,8 @@ class UpgradeAbIT {
     assertFalse(dir.exists(), "nothing created\n" + run.all());
   }
 
-  private static ProcessBuilder perf(List<String> args) {
-    List<String> command = new ArrayList<>(List.of("bash", "scripts/perf"));
+  private static ProcessBuilder hperf(List<String> args) {
+    List<String> command = new ArrayList<>(List.of("bash", "scripts/hperf"));
     command.addAll(args);
     return new ProcessBuilder(command).directory(ROOT).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
   }
@@ -173,11 +173,11 @@ class UpgradeAbIT {
     File out = File.createTempFile("upgrade-", ".out", new File(ROOT, "pseudo/target"));
     File err = File.createTempFile("upgrade-", ".err", new File(ROOT, "pseudo/target"));
     try {
-      Process process = perf(args).redirectOutput(out).redirectError(err).start();
+      Process process = hperf(args).redirectOutput(out).redirectError(err).start();
       if (!process.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
         process.destroy();
         process.waitFor(1, TimeUnit.MINUTES);
-        throw new AssertionError("perf " + args + " still running after " + timeoutMinutes + " min:\n"
+        throw new AssertionError("hperf " + args + " still running after " + timeoutMinutes + " min:\n"
             + Files.readString(out.toPath()) + Files.readString(err.toPath()));
       }
       return new Run(process.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
