@@ -1,7 +1,7 @@
 # Shared by the benchmark scripts (sourced, not run): the embedded cluster as a process of its own,
 # client commands timed as processes of their own (CPU of the process tree, the JIT's part of it,
 # peak resident memory), and HBase's PerformanceEvaluation on the same cluster. The caller sets
-# bench_name, root, work and perf before sourcing, and calls start_cluster; the cluster is stopped
+# bench_name, root, work and hperf before sourcing, and calls start_cluster; the cluster is stopped
 # on exit.
 
 load_average() {
@@ -153,13 +153,13 @@ stop_cluster() {
 }
 
 # The cluster: the demo's smallest suite (1,000 records, one 1 s run), then it keeps running and
-# prints the -conf to use, which goes to $site. 'perf' execs java, so $! is the cluster's JVM.
+# prints the -conf to use, which goes to $site. 'hperf' execs java, so $! is the cluster's JVM.
 start_cluster() {
   trap stop_cluster EXIT
   trap 'exit 130' INT TERM
-  echo "== cluster: perf demo --keep-running (log: $work/cluster.log)"
+  echo "== cluster: hperf demo --keep-running (log: $work/cluster.log)"
   : >"$work/cluster.log"
-  "$perf" demo --keep-running --dir "$work/cluster" --table demo --recordcount 1000 --regions 1 \
+  "$hperf" demo --keep-running --dir "$work/cluster" --table demo --recordcount 1000 --regions 1 \
     --workloads workloadc --duration 1 --runs 1 --clients 1 --threads 1 >>"$work/cluster.log" 2>&1 &
   cluster_pid=$!
   site=

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.apache.hadoop.conf.Configuration;
 import org.hperf.core.LatencyHistograms;
 import org.hperf.core.OperationType;
 import org.hperf.core.UsageException;
@@ -29,13 +30,21 @@ import org.hperf.core.run.RunRecord;
  * of older hperf has none: then there are none). A 1-sample-per-value histogram of YCSB's
  * {@code new Recorder(3)} gives the same figures, both having 3 significant digits from 1 us.
  */
-final class YcsbResults {
+public final class YcsbResults {
   /** YCSB's property for the percentiles printed (OneMeasurementHdrHistogram.PERCENTILES_PROPERTY). */
   static final String PERCENTILES = "hdrhistogram.percentiles";
   static final String DEFAULT_PERCENTILES = "95,99";
   private static final String INTENDED_PREFIX = "Intended-";
 
   private YcsbResults() {
+  }
+
+  /**
+   * Refuses a {@code -D hdrhistogram.percentiles} that {@link #percentiles} would: for a command that
+   * prints these lines after its runs ({@code hperf run --format ycsb}), before it runs them.
+   */
+  public static void checkPercentiles(Configuration conf) throws UsageException {
+    percentiles(conf.get(PERCENTILES, DEFAULT_PERCENTILES));
   }
 
   /** The percentiles of {@code -D hdrhistogram.percentiles=50,95,99.9}, in the order given. */

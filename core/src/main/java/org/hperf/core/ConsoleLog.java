@@ -10,7 +10,7 @@ import org.apache.log4j.Logger;
  * lines say what a person needs, so by default an INFO root is raised to WARN (a level set lower
  * than INFO, for debugging, is left alone); verbose shows Hadoop's job log
  * ({@code org.apache.hadoop.mapreduce.Job} at INFO, which conf/log4j.properties leaves at WARN).
- * Done here and not only in conf/log4j.properties because that file is scripts/perf's alone.
+ * Done here and not only in conf/log4j.properties because that file is scripts/hperf's alone.
  * Through the log4j 1 API (reload4j, the logging of Hadoop 3's client); where it is missing the
  * levels stay as configured.
  */

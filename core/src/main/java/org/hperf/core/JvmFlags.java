@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * The JDK 17 flags HBase's client needs ({@code --add-opens ...}), as the build wrote them from the
  * parent pom's {@code hperf.jvm.opens}: one list for scripts, task JVMs and tests. No dependency
- * beyond the JDK, so that scripts/perf-cluster can print them with only perf.jar on the class path
+ * beyond the JDK, so that scripts/hperf-cluster can print them with only perf.jar on the class path
  * ({@code java -cp perf.jar org.hperf.core.JvmFlags}).
  */
 public final class JvmFlags {

@@ -20,7 +20,7 @@ import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
 
 /**
- * {@code perf demo}: starts a real HBase cluster in this JVM and runs the {@code tiny} suite on it,
+ * {@code hperf demo}: starts a real HBase cluster in this JVM and runs the {@code tiny} suite on it,
  * the same commands a cluster user runs (create-table, load, verify, the workloads, aggregate,
  * report), and prints where the HTML report is. Only the Configuration differs from a real
  * cluster: the jobs and code paths are the same. With {@code --yarn} the jobs run on YARN in this
@@ -46,7 +46,7 @@ public final class DemoTool extends HperfTool {
         .value(null, "duration", "seconds", "measured seconds per run", "20 (tiny preset)")
         .value(null, "clients", "n", "map tasks per run", "2 (tiny preset)")
         .value(null, "threads", "n", "threads per client", "4 (tiny preset)")
-        .value(null, "client", "sync|async", "the workload client of every run (perf run --client)", "sync")
+        .value(null, "client", "sync|async", "the workload client of every run (hperf run --client)", "sync")
         .value(null, "inflight", "n", "operations each client keeps in flight with --client async", "--threads")
         .value(null, "per-server", "on|off", "record where each run's operations were served (region server"
             + " table, region heat strips and hotspots in the report)", "off")
@@ -87,7 +87,7 @@ public final class DemoTool extends HperfTool {
         jobConf = withCommandLineSettingsOn(yarn.configuration());
         System.out.println("YARN up; the jobs' counters will be in the JobHistory web UI: " + yarn.historyWebUrl());
       }
-      System.out.println("\n== perf suite " + String.join(" ", suiteArgs));
+      System.out.println("\n== hperf suite " + String.join(" ", suiteArgs));
       // The demo's last line names the report; the report step does not print it before.
       jobConf.setBoolean(ReportTool.PRINT_PATH, false);
       int code = ToolRunner.run(jobConf, suite, suiteArgs.toArray(new String[0]));
@@ -123,7 +123,7 @@ public final class DemoTool extends HperfTool {
     }
     System.out.println();
     System.out.println("the cluster keeps running; press Ctrl-C to stop it. Point other commands at it with:");
-    System.out.println("  scripts/perf verify -conf " + site + " --table usertable");
+    System.out.println("  scripts/hperf verify -conf " + site + " --table usertable");
     System.out.println("or, for other HBase clients: hbase.zookeeper.quorum=localhost"
         + " hbase.zookeeper.property.clientPort=" + cluster.zooKeeperPort());
     // Ctrl-C runs shutdown hooks, not finally blocks: the hook stops the cluster cleanly. Hadoop's
@@ -136,7 +136,7 @@ public final class DemoTool extends HperfTool {
         cluster.close();
         System.out.println("embedded cluster stopped");
       } catch (IOException e) {
-        System.err.println("perf demo: embedded cluster did not stop cleanly: " + e);
+        System.err.println("hperf demo: embedded cluster did not stop cleanly: " + e);
       }
     }, STOP_BEFORE_FILE_SYSTEMS_CLOSE, 2, TimeUnit.MINUTES);
     Thread.currentThread().join();

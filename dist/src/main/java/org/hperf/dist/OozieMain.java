@@ -5,7 +5,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 
 /**
- * The main class of the Oozie workflow's java actions: runs a perf command like {@link Perf} but
+ * The main class of the Oozie workflow's java actions: runs an hperf command like {@link Perf} but
  * reports its exit code the way Oozie's launcher understands, returning normally on success and
  * throwing otherwise, because a java action must not call System.exit.
  *
@@ -30,7 +30,7 @@ public final class OozieMain {
     int exitCode = Perf.run(actionConfiguration(System.getProperty(ACTION_CONF_XML),
         System.getenv("HADOOP_TOKEN_FILE_LOCATION")), args);
     if (exitCode != 0) {
-      throw new IllegalStateException("perf " + (args.length > 0 ? args[0] : "") + " exited with code " + exitCode);
+      throw new IllegalStateException("hperf " + (args.length > 0 ? args[0] : "") + " exited with code " + exitCode);
     }
   }
 
@@ -39,7 +39,7 @@ public final class OozieMain {
     Configuration conf = HBaseConfiguration.create();
     if (actionConfXml == null) {
       throw new IllegalStateException("system property " + ACTION_CONF_XML + " is not set: OozieMain is the main"
-          + " class of an Oozie java action; run perf commands with scripts/perf-cluster");
+          + " class of an Oozie java action; run hperf commands with scripts/hperf-cluster");
     }
     conf.addResource(new Path("file:///", actionConfXml));
     if (tokenFile != null) {

@@ -28,7 +28,7 @@ public final class Perf {
       new Command(VerifyTool.NAME, "check that every row of the dataset is present and intact",
           VerifyTool::new),
       new Command(WorkloadTool.NAME, "run a workload (YCSB A-F, updateonly, BigTable tests) as a MapReduce job",
-          WorkloadTool::new),
+          () -> new WorkloadTool(new AggregateYcsbLines())),
       new Command(AggregateTool.NAME, "merge a run's task histogram logs into throughput and percentiles",
           AggregateTool::new),
       new Command(ReportTool.NAME, "text table and self-contained HTML report of aggregated runs", ReportTool::new),

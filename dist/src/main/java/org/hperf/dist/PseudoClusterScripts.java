@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * The scripts an upgrade comparison drives, as an operator runs them: {@code scripts/pseudo-cluster}
  * (prepare, start, stop, status of a cluster of separate daemons at one HBase release) and
- * {@code scripts/perf-cluster} ({@code hadoop jar perf.jar} with that cluster's {@code hbase mapredcp}
+ * {@code scripts/hperf-cluster} ({@code hadoop jar perf.jar} with that cluster's {@code hbase mapredcp}
  * and configuration). Each command's output goes to a log file of its own; what it returns is its
  * exit code and the log.
  */
@@ -104,9 +104,9 @@ final class PseudoClusterScripts {
     return false;
   }
 
-  /** {@code scripts/perf-cluster <arguments>} against the cluster in dir, as after {@code eval "$(pseudo-cluster env)"}. */
-  Result perfCluster(File dir, String name, List<String> arguments) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(script("perf-cluster")));
+  /** {@code scripts/hperf-cluster <arguments>} against the cluster in dir, as after {@code eval "$(pseudo-cluster env)"}. */
+  Result hperfCluster(File dir, String name, List<String> arguments) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(script("hperf-cluster")));
     command.addAll(arguments);
     Map<String, String> env = Map.of(
         "PATH", new File(dir, "bin").getPath() + File.pathSeparator + System.getenv().getOrDefault("PATH", ""),

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The measuring set-up the README prescribes for a client's cost: {@code scripts/perf demo
+ * The measuring set-up the README prescribes for a client's cost: {@code scripts/hperf demo
  * --keep-running} keeps its cluster up in one process, commands run in processes of their own with
  * {@code -conf} its hbase-site.xml, and a SIGTERM (Ctrl-C, kill) stops the cluster.
  */
@@ -32,7 +32,7 @@ class KeepRunningIT {
     // The demo's output goes to a file: a thread reading its pipe can lose the last lines (the
     // stop hook's) when the JDK drains and closes the pipe at the process's exit ("Stream closed").
     Path log = Files.createDirectories(dir.toPath().getParent()).resolve("keep-running-it.log");
-    Process demo = ScriptsTest.command(env, "perf", "demo", "--keep-running", "--dir", dir.getPath(),
+    Process demo = ScriptsTest.command(env, "hperf", "demo", "--keep-running", "--dir", dir.getPath(),
         "--recordcount", "1000", "--regions", "1", "--workloads", "workloadc", "--duration", "1", "--runs", "1",
         "--clients", "1", "--threads", "1").redirectOutput(log.toFile()).start();
     // If this JVM is stopped mid-test (a killed build), the demo must not outlive it.
@@ -46,15 +46,15 @@ class KeepRunningIT {
       String site = siteLine.group(1);
       new Socket("localhost", zooKeeperPort).close(); // the port read is the kept cluster's
 
-      ScriptsTest.Result verify = ScriptsTest.run(env, "perf", "verify", "-conf", site, "--table", "usertable");
+      ScriptsTest.Result verify = ScriptsTest.run(env, "hperf", "verify", "-conf", site, "--table", "usertable");
       assertEquals(0, verify.exitCode(), verify.output());
       assertTrue(verify.output().contains("verify OK: 1,000 rows intact"), verify.output());
       // A workload job too: client commands run on the client's jars alone, without the cluster's.
-      ScriptsTest.Result run = ScriptsTest.run(env, "perf", "run", "-conf", site, "-P",
+      ScriptsTest.Result run = ScriptsTest.run(env, "hperf", "run", "-conf", site, "-P",
           new File("../conf/workloads/workloadc").getAbsolutePath(), "--clients", "1", "--client", "async",
           "--duration", "2", "--output", new File(dir, "run-async").getPath());
       assertEquals(0, run.exitCode(), run.output());
-      ScriptsTest.Result missing = ScriptsTest.run(env, "perf", "verify", "-conf", site, "--table", "no_such");
+      ScriptsTest.Result missing = ScriptsTest.run(env, "hperf", "verify", "-conf", site, "--table", "no_such");
       assertEquals(2, missing.exitCode(), missing.output());
       assertTrue(missing.output().contains("table no_such does not exist"), missing.output());
 

@@ -40,7 +40,7 @@ class OozieMainTest {
   @Test
   void outsideOozieItSaysWhatItIsFor() {
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> OozieMain.actionConfiguration(null, null));
-    assertTrue(e.getMessage().contains("oozie.action.conf.xml") && e.getMessage().contains("perf-cluster"),
+    assertTrue(e.getMessage().contains("oozie.action.conf.xml") && e.getMessage().contains("hperf-cluster"),
         e.getMessage());
   }
 

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The scripts users run: each answers --help, and oozie-submit uploads and submits what the workflow needs. */
@@ -25,7 +26,7 @@ class ScriptsTest {
   /** A help or a dry run takes about a second. */
   private static final Duration QUICK = Duration.ofSeconds(60);
   /**
-   * What the ITs run through scripts/perf (verify, a short workload against a kept cluster): scripts/perf
+   * What the ITs run through scripts/hperf (verify, a short workload against a kept cluster): scripts/hperf
    * first rebuilds perf.jar with Maven when a source is newer than it, which takes minutes.
    */
   private static final Duration COMMAND = Duration.ofMinutes(10);
@@ -36,12 +37,32 @@ class ScriptsTest {
    * here from the file; and the block shows the script's own invocation.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"perf", "perf-cluster", "pseudo-cluster", "oozie-submit", "cds-classlist"})
+  @ValueSource(strings = {"hperf", "hperf-cluster", "pseudo-cluster", "oozie-submit", "cds-classlist"})
   void everyScriptExplainsItselfWithHelp(String script) throws Exception {
     Result help = run(QUICK, Map.of(), script, "--help");
     assertEquals(0, help.exitCode, help.output);
     assertEquals(leadingComment(new File(SCRIPTS, script)), help.output, "the script's comment block");
     assertTrue(help.output.contains("scripts/" + script + " "), "how scripts/" + script + " is run: " + help.output);
+  }
+
+  /**
+   * The launchers' old names still work for one release: the new script runs with the same
+   * arguments (its --help here, on stdout alone) after exactly one line on stderr naming the new name.
+   */
+  @ParameterizedTest
+  @CsvSource({"perf, hperf", "perf-cluster, hperf-cluster"})
+  void anOldNameRunsTheNewScriptAfterOneLineOnStderr(String old, String current) throws Exception {
+    Path err = Files.createTempFile("script", ".err");
+    try {
+      Result help = run(QUICK, command(Map.of(), old, "--help").redirectErrorStream(false)
+          .redirectError(err.toFile()), old + " --help");
+      assertEquals(0, help.exitCode, help.output);
+      assertEquals(leadingComment(new File(SCRIPTS, current)), help.output, "scripts/" + current + " --help");
+      assertEquals(old + ": scripts/" + old + " is now scripts/" + current + "; this alias goes in the next release\n",
+          Files.readString(err, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(err);
+    }
   }
 
   /** The comment lines after the first (#!) up to the first other line, without their "# ". */
@@ -105,14 +126,20 @@ class ScriptsTest {
    */
   static Result run(Duration timeout, Map<String, String> env, String script, String... args)
       throws IOException, InterruptedException {
+    return run(timeout, command(env, script, args), String.join(" ", script, String.join(" ", args)).strip());
+  }
+
+  /** Runs {@code builder} as {@link #run(Duration, Map, String, String...)} does; {@code what} names it. */
+  private static Result run(Duration timeout, ProcessBuilder builder, String what)
+      throws IOException, InterruptedException {
     Path output = Files.createTempFile("script", ".out");
     try {
-      Process process = command(env, script, args).redirectOutput(output.toFile()).start();
+      Process process = builder.redirectOutput(output.toFile()).start();
       if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        fail(String.join(" ", "scripts/" + script, String.join(" ", args)).strip() + " did not finish in "
-            + timeout.toSeconds() + " s; its output:\n" + new String(Files.readAllBytes(output), StandardCharsets.UTF_8));
+        fail("scripts/" + what + " did not finish in " + timeout.toSeconds() + " s; its output:\n"
+            + new String(Files.readAllBytes(output), StandardCharsets.UTF_8));
       }
       return new Result(process.exitValue(), new String(Files.readAllBytes(output), StandardCharsets.UTF_8));
     } finally {
@@ -121,7 +148,7 @@ class ScriptsTest {
   }
 
   /**
-   * {@code env} with the build's JVM first on the PATH: the class data archive scripts/perf maps is
+   * {@code env} with the build's JVM first on the PATH: the class data archive scripts/hperf maps is
    * that JVM's (LauncherIT), and a script started with another java would run without it.
    */
   static Map<String, String> buildJavaFirst(Map<String, String> env) {

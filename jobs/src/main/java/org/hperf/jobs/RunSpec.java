@@ -1,5 +1,6 @@
 package org.hperf.jobs;
 
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.hperf.core.ClientMode;
 
@@ -34,6 +35,18 @@ public record RunSpec(
   /** How long clients wait for each other at the start barrier: a user setting (-D). */
   public static final String BARRIER_TIMEOUT_SECONDS = "hperf.barrier.timeout.seconds";
   public static final long DEFAULT_BARRIER_TIMEOUT_SECONDS = 600;
+
+  /*
+   * YCSB's client settings, as a workload's properties (a -P file, -p) may carry them: read as this
+   * run's when the command line does not give them (WorkloadTool.runSpec).
+   */
+  /** Client threads per map task, as --threads (YCSB: threads of its one client process). */
+  public static final String THREADCOUNT = "threadcount";
+  /** The whole job's ops/s, as --target; 0 is unthrottled, YCSB's default. */
+  public static final String TARGET = "target";
+  /** Seconds between progress lines, as -D hperf.progress.seconds (YCSB: between its status lines). */
+  public static final String STATUS_INTERVAL = "status.interval";
+  public static final Set<String> YCSB_CLIENT_KEYS = Set.of(THREADCOUNT, TARGET, STATUS_INTERVAL);
 
   public RunSpec {
     if (client == ClientMode.SYNC && inflight != threads) {

@@ -1,6 +1,7 @@
 package org.hperf.jobs;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -31,6 +32,7 @@ import org.hperf.core.JobCounters;
 import org.hperf.core.JobJars;
 import org.hperf.core.JobProgress;
 import org.hperf.core.KeyRangeInputFormat;
+import org.hperf.core.Numbers;
 import org.hperf.core.OperationType;
 import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
@@ -40,26 +42,58 @@ import org.hperf.core.run.ClusterMetricsLog;
 import org.hperf.core.run.RunRecord;
 
 /**
- * {@code perf run -P conf/workloads/workloada}: runs one workload as a MapReduce job against a table
+ * {@code hperf run -P conf/workloads/workloada}: runs one workload as a MapReduce job against a table
  * made by create-table and load: {@code --clients} map tasks of {@code --threads} threads (or, with
  * {@code --client async}, of {@code --inflight} operations in flight on one AsyncTable), all
  * measuring one common window, each writing an HdrHistogram interval log into
- * {@code <output>/run-<i>/}; {@code --runs} repetitions.
+ * {@code <output>/run-<i>/}; {@code --runs} repetitions. With {@code --format ycsb}, YCSB's result
+ * lines of the run directory after the runs ({@link YcsbLines}).
  */
 public final class WorkloadTool extends HperfTool {
   public static final String NAME = "run";
   /** Hadoop's task counters recorded with each run beside the workload counters. */
   private static final List<TaskCounter> CLIENT_TASK_COUNTERS = List.of(TaskCounter.GC_TIME_MILLIS,
       TaskCounter.CPU_MILLISECONDS);
+  private static final String TEXT = "text";
+  private static final String YCSB = "ycsb";
+
+  /**
+   * What prints YCSB's result lines of a finished run directory for {@code --format ycsb}: the
+   * analyzers' aggregate, which this module may not depend on, so the driver hands it in.
+   */
+  public interface YcsbLines {
+    /** Refuses, before any run, the settings the printing would refuse (-D hdrhistogram.percentiles). */
+    void check(Configuration conf) throws UsageException;
+
+    /** Prints the lines of every run in {@code runDir}, alone on stdout; returns an exit code. */
+    int print(Configuration conf, Path runDir) throws Exception;
+  }
+
+  /** Null: --format ycsb is refused (a suite or ab step, a test). */
+  private final YcsbLines ycsbLines;
+  /** True when stdout is for YCSB's lines: this command's own lines then go to stderr. */
+  private boolean stdoutForYcsb;
+  private PrintStream human = System.out;
+
+  public WorkloadTool() {
+    this(null);
+  }
+
+  public WorkloadTool(YcsbLines ycsbLines) {
+    this.ycsbLines = ycsbLines;
+  }
 
   @Override
   protected CommandOptions options() {
     CommandOptions options = new CommandOptions(NAME, "-P <workload file> [options]",
         "Run a YCSB-style workload as a MapReduce job: clients x threads against the table, with"
-            + " counters and HdrHistogram latency logs.");
+            + " counters and HdrHistogram latency logs. YCSB's threadcount, target and status.interval in the"
+            + " workload's properties are honoured as --threads, --target and -D " + JobProgress.INTERVAL_SECONDS
+            + "; those, when given, win.");
     return DatasetOptions.addTo(options)
         .value(null, "clients", "n", "map tasks, each one client", "2")
-        .value(null, "threads", "n", "client threads per map task (--client sync)", "8")
+        .value(null, "threads", "n", "client threads per map task (--client sync)",
+            "the workload's threadcount, else 8")
         .value(null, "client", "sync|async", "sync: --threads threads, each one blocking Table call at a time (as"
             + " YCSB); async: --inflight operations in flight on one AsyncTable, issued from completions", "sync")
         .value(null, "inflight", "n", "operations each map task keeps in flight with --client async", "--threads")
@@ -73,24 +107,27 @@ public final class WorkloadTool extends HperfTool {
             + " client's throughput per interval stops rising (its last 3 intervals within 10%), at most this long:"
             + " warms a freshly started cluster's region servers (JIT, block cache)", "no server warm-up")
         .value(null, "target", "ops/s", "throttle the whole job to this rate; latency then also measured from"
-            + " each operation's intended start", "unthrottled")
+            + " each operation's intended start",
+            "the workload's target (0: unthrottled, as in YCSB), else unthrottled")
         .value(null, "max-error-ratio", "ratio", "exit 1 if any operation's error ratio is above this", "0.001")
         .value(null, "runs", "n", "repetitions, written to run-1 ... run-N", "1")
         .value(null, "run-index", "i", "run only run i of --runs, into an --output that may already hold other"
-            + " runs of the same workload and settings (to interleave the runs of two setups, as perf ab does)",
+            + " runs of the same workload and settings (to interleave the runs of two setups, as hperf ab does)",
             "every run, 1 ... N")
         .value(null, "interval", "seconds", "histogram log interval", "from --duration: 1 up to 300 s, 10 up to"
             + " an hour, 60 beyond; 1 for operation-count runs")
         .value(null, "seed", "n", "seed of the key and operation choices", "1")
         .value(null, "per-server", "on|off", "record latency per region server (per interval) and per region (whole"
             + " run), from the client's region location cache (its cost: docs/benchmarks.md)", "off")
-        .value(null, "output", "dir", "run directory (must not exist)", "hperf-runs/<workload>-<time>");
+        .value(null, "output", "dir", "run directory (must not exist)", "hperf-runs/<workload>-<time>")
+        .value(null, "format", TEXT + "|" + YCSB, "what goes to stdout: hperf's lines, or after the runs YCSB's result"
+            + " lines ([OVERALL], [READ], ...) of all runs merged and nothing else, hperf's lines then on stderr (as"
+            + " aggregate <output> --format ycsb, which it runs and which writes <output>/aggregate)", TEXT);
   }
 
   @Override
   protected int execute(ParsedOptions parsed) throws Exception {
-    Map<String, String> given = DatasetOptions.givenProperties(parsed,
-        key -> DatasetOptions.isDatasetKey(key) || WorkloadSpec.KEYS.contains(key));
+    Map<String, String> given = DatasetOptions.givenProperties(parsed, WorkloadTool::isWorkloadKey);
     if (parsed.all("P").length == 0) {
       throw new UsageException("no workload given: add -P conf/workloads/<name>, e.g. -P conf/workloads/workloada");
     }
@@ -99,10 +136,24 @@ public final class WorkloadTool extends HperfTool {
     if (parsed.has("operationcount")) {
       given.put("operationcount", Long.toString(parsed.longValue("operationcount", 0, 1, Long.MAX_VALUE / 4)));
     }
+    // Everything the options and the workload say is checked before connecting to the cluster.
     Configuration conf = getConf();
-    RunSpec firstRun = runSpec(parsed, conf);
+    RunSpec firstRun = runSpec(parsed, given, conf);
+    progressFromStatusInterval(given, conf);
     long serverWarmupSeconds = parsed.has("server-warmup")
         ? parsed.longValue("server-warmup", 0, 1, 24 * 3600) : 0;
+    int onlyRun = parsed.has("run-index") ? parsed.intValue("run-index", 1, 1, firstRun.runs()) : 0;
+    boolean ycsb = ycsbFormat(parsed, onlyRun, conf);
+    stdoutForYcsb = ycsb;
+    human = ycsb ? System.err : System.out;
+    // The table's record count bounds only recordcount: it is checked against the table below.
+    WorkloadSpec unbounded = WorkloadSpec.parse(given, Long.MAX_VALUE / 4);
+    if (unbounded.operationCount() == 0 && firstRun.durationSeconds() == 0
+        && unbounded.maxExecutionTimeSeconds() == 0) {
+      throw new UsageException("the run has no end: give --duration <seconds> or --operationcount <n>");
+    }
+    Path output = outputDir(parsed, conf, unbounded, onlyRun);
+    int exit;
     // One connection for the whole command: it resolves the dataset and watches the cluster around every run.
     try (Connection connection = HBaseAccess.connect(conf); Admin admin = connection.getAdmin()) {
       // The run phase's recordcount picks among the loaded records; it is no dataset contradiction.
@@ -110,13 +161,7 @@ public final class WorkloadTool extends HperfTool {
       datasetGiven.remove(DatasetProperty.RECORD_COUNT.key());
       DatasetSpec dataset = ExistingDataset.resolve(admin, datasetGiven);
       WorkloadSpec workload = WorkloadSpec.parse(given, dataset.recordCount());
-      if (workload.operationCount() == 0 && firstRun.durationSeconds() == 0
-          && workload.maxExecutionTimeSeconds() == 0) {
-        throw new UsageException("the run has no end: give --duration <seconds> or --operationcount <n>");
-      }
       firstRun = firstRun.withTableRecordCount(dataset.recordCount());
-      int onlyRun = parsed.has("run-index") ? parsed.intValue("run-index", 1, 1, firstRun.runs()) : 0;
-      Path output = outputDir(parsed, conf, workload, onlyRun);
       FileSystem fs = output.getFileSystem(conf);
       RunRecord record = describe(dataset, workload, given, firstRun, new RunRecord.Cluster(
           org.apache.hadoop.hbase.util.VersionInfo.getVersion(), org.apache.hadoop.util.VersionInfo.getVersion(),
@@ -125,9 +170,9 @@ public final class WorkloadTool extends HperfTool {
       fs.mkdirs(output);
       int first = onlyRun > 0 ? onlyRun : 1;
       int last = onlyRun > 0 ? onlyRun : firstRun.runs();
-      int exit = ExitCode.OK;
+      exit = ExitCode.OK;
       if (serverWarmupSeconds > 0) {
-        // Before the first run this command makes: run 1, or run k of --run-index k (a cluster lifetime of perf ab).
+        // Before the first run this command makes: run 1, or run k of --run-index k (a cluster lifetime of hperf ab).
         RunRecord.ServerWarmup warmup = serverWarmup(conf, dataset, given, firstRun, output, serverWarmupSeconds,
             first);
         if (warmup == null) {
@@ -140,10 +185,40 @@ public final class WorkloadTool extends HperfTool {
         exit = runOnce(conf, connection, dataset, workload, given, firstRun.withRunIndex(i), output, record);
         record.write(fs, output);
       }
-      System.out.println("histogram logs in " + output + " (" + (first == last ? "run-" + first
+      human.println("histogram logs in " + output + " (" + (first == last ? "run-" + first
           : "run-" + first + " ... run-" + last) + ")");
-      return exit;
     }
+    return exit == ExitCode.OK && ycsb ? ycsbLines.print(conf, output) : exit;
+  }
+
+  /** The workload properties run reads: the dataset's, the workload's and YCSB's client settings. */
+  private static boolean isWorkloadKey(String key) {
+    return DatasetOptions.isDatasetKey(key) || WorkloadSpec.KEYS.contains(key)
+        || RunSpec.YCSB_CLIENT_KEYS.contains(key);
+  }
+
+  /**
+   * True for --format ycsb, which needs the driver's {@link YcsbLines} and every run of the
+   * directory (aggregate refuses a directory missing some).
+   */
+  private boolean ycsbFormat(ParsedOptions parsed, int onlyRun, Configuration conf) throws UsageException {
+    String format = parsed.string("format", TEXT);
+    if (!format.equals(TEXT) && !format.equals(YCSB)) {
+      throw new UsageException("--format " + format + ": give " + TEXT + " or " + YCSB);
+    }
+    if (format.equals(TEXT)) {
+      return false;
+    }
+    if (ycsbLines == null) {
+      throw new UsageException("--format ycsb needs aggregate, which only the hperf driver provides: run it as"
+          + " 'hperf run', or aggregate the run directory with --format ycsb afterwards");
+    }
+    if (onlyRun > 0) {
+      throw new UsageException("--format ycsb prints the lines of every run, and --run-index makes one: leave"
+          + " --format out and run 'hperf aggregate <dir> --format ycsb' once the directory holds every run");
+    }
+    ycsbLines.check(conf);
+    return true;
   }
 
   /**
@@ -164,30 +239,30 @@ public final class WorkloadTool extends HperfTool {
     Path dir = new Path(output, name);
     Path barrier = new Path(output, ".barrier/" + name);
     FileSystem fs = output.getFileSystem(conf);
-    // Only a warm-up that failed before (perf run --run-index 1 into this directory again) left one.
+    // Only a warm-up that failed before (hperf run --run-index 1 into this directory again) left one.
     fs.delete(dir, true);
     Configuration warmupConf = new Configuration(conf);
     SteadyStop.enable(warmupConf);
     Job job = createSubmittableJob(warmupConf, dataset, workload, warmup, dir, barrier);
     job.setJobName("hperf server warm-up " + workload.get("hperf.workload.name") + " " + dataset.table());
-    System.out.printf("server warm-up: %s unmeasured until each client's throughput is steady, at most %d s%n",
+    human.printf("server warm-up: %s unmeasured until each client's throughput is steady, at most %d s%n",
         workload.get("hperf.workload.name"), maxSeconds);
     long started = System.nanoTime();
     boolean ok;
     try {
-      ok = runJob(job, JobProgress.timed("server warm-up " + workload.get("hperf.workload.name"), "ops", maxSeconds,
-          windowStart(fs, barrier, warmup), WorkloadCounters.MEASURED_OPERATIONS));
+      ok = runJob(job, shown(JobProgress.timed("server warm-up " + workload.get("hperf.workload.name"), "ops",
+          maxSeconds, windowStart(fs, barrier, warmup), WorkloadCounters.MEASURED_OPERATIONS)));
     } finally {
       fs.delete(barrier, true);
     }
     double seconds = (System.nanoTime() - started) / 1e9;
     if (!ok) {
-      System.err.println("perf run: server warm-up job " + job.getJobID() + " failed: "
+      System.err.println("hperf run: server warm-up job " + job.getJobID() + " failed: "
           + job.getStatus().getFailureInfo());
       return null;
     }
     int steady = (int) JobCounters.value(job.getCounters(), WorkloadCounters.TASKS_STOPPED_STEADY);
-    System.out.printf("server warm-up: %.1f s, %d of %d clients ended steady%s%n", seconds, steady, warmup.clients(),
+    human.printf("server warm-up: %.1f s, %d of %d clients ended steady%s%n", seconds, steady, warmup.clients(),
         steady < warmup.clients() ? " (the others ran to the " + maxSeconds + " s bound)" : "");
     return new RunRecord.ServerWarmup(maxSeconds, seconds, warmup.clients(), steady, job.getJobID().toString());
   }
@@ -197,7 +272,7 @@ public final class WorkloadTool extends HperfTool {
     Path runDir = new Path(output, "run-" + run.runIndex());
     Path barrier = new Path(output, ".barrier/run-" + run.runIndex());
     Job job = createSubmittableJob(conf, dataset, workloadProperties, run, runDir, barrier);
-    System.out.printf("run %d of %d: %s on %s, %d clients x %s%n", run.runIndex(), run.runs(),
+    human.printf("run %d of %d: %s on %s, %d clients x %s%n", run.runIndex(), run.runs(),
         workloadProperties.get("hperf.workload.name"), dataset.table(), run.clients(),
         run.client() == ClientMode.SYNC ? run.threads() + " threads" : run.inflight() + " async operations in flight");
     ClusterSnapshot before = ClusterSnapshot.take(connection, dataset.tableName());
@@ -208,7 +283,7 @@ public final class WorkloadTool extends HperfTool {
     // beside it first and into it when the job has ended, failed or not.
     Path samples = new Path(output, "." + runDir.getName() + "-" + ClusterMetricsLog.FILE);
     try (ClusterMetricsSampler sampler = ClusterMetricsSampler.start(connection, fs, samples, run.intervalSeconds())) {
-      ok = runJob(job, progress(run, workload, windowStart(fs, barrier, run)));
+      ok = runJob(job, shown(progress(run, workload, windowStart(fs, barrier, run))));
     } finally {
       fs.delete(barrier, true);
     }
@@ -219,12 +294,12 @@ public final class WorkloadTool extends HperfTool {
     ClusterChange change = ClusterChange.since(connection, dataset, before, startMs, System.currentTimeMillis());
     if (!ok) {
       record.putOutcome(run.runIndex(), change.outcome(job.getJobID().toString(), Map.of(), 0, 0, 0));
-      System.err.println("perf run: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
+      System.err.println("hperf run: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
       return ExitCode.FAILED;
     }
-    JobCounters.print(job, WorkloadCounters.class, System.out);
+    JobCounters.print(job, WorkloadCounters.class, human);
     Counters counters = job.getCounters();
-    System.out.println(ClientCost.describe(counters));
+    human.println(ClientCost.describe(counters));
     Map<String, Long> values = new TreeMap<>();
     long failedOperations = 0;
     for (WorkloadCounters counter : WorkloadCounters.values()) {
@@ -258,7 +333,7 @@ public final class WorkloadTool extends HperfTool {
         return new ClusterChange(List.copyOf(after.serversLostSince(before)), after.regionsMovedSince(before), null,
             startMs, endMs);
       } catch (IOException e) {
-        System.err.println("perf run: could not read the cluster's state after the run: " + e);
+        System.err.println("hperf run: could not read the cluster's state after the run: " + e);
         return new ClusterChange(List.of(), 0, String.valueOf(e.getMessage()), startMs, endMs);
       }
     }
@@ -281,6 +356,11 @@ public final class WorkloadTool extends HperfTool {
     return run.durationSeconds() > 0
         ? JobProgress.timed(label, "ops", run.durationSeconds(), windowStartMs, WorkloadCounters.MEASURED_OPERATIONS)
         : JobProgress.counting(label, "ops", workload.operationCount(), WorkloadCounters.MEASURED_OPERATIONS);
+  }
+
+  /** The progress lines where this command's own lines go. */
+  private JobProgress shown(JobProgress progress) {
+    return stdoutForYcsb ? progress.onStandardError() : progress;
   }
 
   /**
@@ -346,32 +426,49 @@ public final class WorkloadTool extends HperfTool {
       }
     }
     if (worst != null && worstRatio > maxErrorRatio) {
-      System.err.printf("perf run: %s error ratio %.4f exceeds --max-error-ratio %s%n", worst, worstRatio,
+      System.err.printf("hperf run: %s error ratio %.4f exceeds --max-error-ratio %s%n", worst, worstRatio,
           maxErrorRatio);
       return ExitCode.FAILED;
     }
     return ExitCode.OK;
   }
 
-  /** The run's execution settings from its options; the barrier's timeout from the configuration. */
-  static RunSpec runSpec(ParsedOptions parsed, Configuration conf) throws UsageException {
+  /**
+   * The run's execution settings from its options and the workload's YCSB client settings
+   * ({@link RunSpec#YCSB_CLIENT_KEYS}), the options winning; the barrier's timeout from the configuration.
+   */
+  static RunSpec runSpec(ParsedOptions parsed, Map<String, String> workload, Configuration conf)
+      throws UsageException {
     long duration = parsed.has("duration") ? parsed.longValue("duration", 0, 1, 365L * 24 * 3600) : 0;
-    double target = 0;
-    if (parsed.has("target")) {
-      target = org.hperf.core.Numbers.parseDouble("--target", parsed.string("target", null), 1e-3, 1e12);
-    }
-    int threads = parsed.intValue("threads", 8, 1, 10_000);
+    // YCSB's target=0 is its default, unthrottled; --target 0 stays refused, leaving it out is unthrottled.
+    double target = parsed.has("target")
+        ? Numbers.parseDouble("--target", parsed.string("target", null), 1e-3, 1e12)
+        : Numbers.parseDouble(RunSpec.TARGET, workload.getOrDefault(RunSpec.TARGET, "0"), 0, 1e12);
+    int threads = parsed.has("threads") ? parsed.intValue("threads", 8, 1, 10_000)
+        : (int) Numbers.parseLong(RunSpec.THREADCOUNT, workload.getOrDefault(RunSpec.THREADCOUNT, "8"), 1, 10_000);
     ClientMode client = ClientMode.parse(parsed.string("client", ClientMode.SYNC.optionValue()));
     if (client == ClientMode.SYNC && parsed.has("inflight")) {
       throw new UsageException("--inflight is for --client async; the sync client keeps one operation in flight"
           + " per thread (--threads)");
     }
     int inflight = client == ClientMode.ASYNC ? parsed.intValue("inflight", threads, 1, 10_000) : threads;
-    return new RunSpec(parsed.intValue("clients", 2, 1, 100_000), threads, client, inflight, duration, parsed.longValue("warmup", 0, 0, 24 * 3600), target,
-        org.hperf.core.Numbers.parseDouble("--max-error-ratio", parsed.string("max-error-ratio", "0.001"), 0, 1),
+    return new RunSpec(parsed.intValue("clients", 2, 1, 100_000), threads, client, inflight, duration,
+        parsed.longValue("warmup", 0, 0, 24 * 3600), target,
+        Numbers.parseDouble("--max-error-ratio", parsed.string("max-error-ratio", "0.001"), 0, 1),
         parsed.intValue("interval", RunSpec.defaultIntervalSeconds(duration), 1, 3600), 1,
         parsed.intValue("runs", 1, 1, 100), parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE),
         barrierTimeoutSeconds(conf), 0, onOff("--per-server", parsed.string("per-server", "off")));
+  }
+
+  /**
+   * YCSB's status.interval as the seconds between progress lines (0: none, as -D
+   * hperf.progress.seconds=0), unless that setting is already given (-D, -conf): it wins.
+   */
+  static void progressFromStatusInterval(Map<String, String> workload, Configuration conf) throws UsageException {
+    String interval = workload.get(RunSpec.STATUS_INTERVAL);
+    if (interval != null && conf.get(JobProgress.INTERVAL_SECONDS) == null) {
+      conf.setLong(JobProgress.INTERVAL_SECONDS, Numbers.parseLong(RunSpec.STATUS_INTERVAL, interval, 0, 24 * 3600));
+    }
   }
 
   private static boolean onOff(String option, String value) throws UsageException {
@@ -384,7 +481,7 @@ public final class WorkloadTool extends HperfTool {
 
   private static long barrierTimeoutSeconds(Configuration conf) throws UsageException {
     String value = conf.get(RunSpec.BARRIER_TIMEOUT_SECONDS, Long.toString(RunSpec.DEFAULT_BARRIER_TIMEOUT_SECONDS));
-    return org.hperf.core.Numbers.parseLong(RunSpec.BARRIER_TIMEOUT_SECONDS, value, 1, 7L * 24 * 3600);
+    return Numbers.parseLong(RunSpec.BARRIER_TIMEOUT_SECONDS, value, 1, 7L * 24 * 3600);
   }
 
   /**

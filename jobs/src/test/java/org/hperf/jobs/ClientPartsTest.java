@@ -150,14 +150,15 @@ class ClientPartsTest {
   @Test
   void clientModeAndInflightAreParsedCheckedAndCarriedByTheJobConfiguration() throws Exception {
     Configuration conf = new Configuration(false);
-    RunSpec sync = WorkloadTool.runSpec(parse("--threads", "6", "--duration", "5"), conf);
+    RunSpec sync = WorkloadTool.runSpec(parse("--threads", "6", "--duration", "5"), Map.of(), conf);
     assertEquals(ClientMode.SYNC, sync.client());
     assertEquals(6, sync.inflight(), "a sync client keeps one operation in flight per thread");
-    RunSpec async = WorkloadTool.runSpec(parse("--client", "async", "--threads", "6", "--duration", "5"), conf);
+    RunSpec async = WorkloadTool.runSpec(parse("--client", "async", "--threads", "6", "--duration", "5"), Map.of(),
+        conf);
     assertEquals(ClientMode.ASYNC, async.client());
     assertEquals(6, async.inflight(), "--inflight defaults to --threads, so the two modes compare at one concurrency");
     RunSpec wide = WorkloadTool.runSpec(parse("--client", "ASYNC", "--inflight", "32", "--target", "320",
-        "--duration", "5"), conf);
+        "--duration", "5"), Map.of(), conf);
     assertEquals(32, wide.inflight());
     assertEquals(2 * 32 * 1_000_000_000L / 320, wide.paceNanosPerInflight(), "each lane paces as a thread would");
 
@@ -167,13 +168,14 @@ class ClientPartsTest {
     assertEquals(ClientMode.SYNC, RunSpec.readFrom(new Configuration(false)).client());
 
     UsageException unknown = assertThrows(UsageException.class,
-        () -> WorkloadTool.runSpec(parse("--client", "reactive", "--duration", "5"), conf));
+        () -> WorkloadTool.runSpec(parse("--client", "reactive", "--duration", "5"), Map.of(), conf));
     assertTrue(unknown.getMessage().contains("--client reactive is not known"), unknown.getMessage());
     UsageException syncInflight = assertThrows(UsageException.class,
-        () -> WorkloadTool.runSpec(parse("--inflight", "4", "--duration", "5"), conf));
+        () -> WorkloadTool.runSpec(parse("--inflight", "4", "--duration", "5"), Map.of(), conf));
     assertTrue(syncInflight.getMessage().contains("--inflight is for --client async"), syncInflight.getMessage());
     assertThrows(UsageException.class,
-        () -> WorkloadTool.runSpec(parse("--client", "async", "--inflight", "0", "--duration", "5"), conf));
+        () -> WorkloadTool.runSpec(parse("--client", "async", "--inflight", "0", "--duration", "5"), Map.of(),
+            conf));
   }
 
   private static ParsedOptions parse(String... args) throws UsageException {
@@ -189,10 +191,10 @@ class ClientPartsTest {
     Configuration conf = new Configuration(false);
     conf.set(RunSpec.BARRIER_TIMEOUT_SECONDS, "42");
     ParsedOptions parsed = new WorkloadTool().options().parse(new String[] {"-P", "x", "--duration", "20"}, 0);
-    RunSpec run = WorkloadTool.runSpec(parsed, conf);
+    RunSpec run = WorkloadTool.runSpec(parsed, Map.of(), conf);
     assertEquals(42, run.barrierTimeoutSeconds(), "-D " + RunSpec.BARRIER_TIMEOUT_SECONDS + " is read");
     assertEquals(1, run.intervalSeconds(), "a 20 s run gets 1 s intervals");
-    assertEquals(600, WorkloadTool.runSpec(parsed, new Configuration(false)).barrierTimeoutSeconds());
+    assertEquals(600, WorkloadTool.runSpec(parsed, Map.of(), new Configuration(false)).barrierTimeoutSeconds());
     assertEquals(10, RunSpec.defaultIntervalSeconds(900));
     assertEquals(60, RunSpec.defaultIntervalSeconds(7200));
   }

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * perf.jar as a user runs it on a cluster: {@code scripts/perf-cluster} ({@code hadoop jar} with
+ * perf.jar as a user runs it on a cluster: {@code scripts/hperf-cluster} ({@code hadoop jar} with
  * {@code hbase mapredcp} and the HBase configuration directory, nothing else of HBase) against a
  * pseudo-distributed cluster whose every daemon is its own JVM, HBase on HDFS, jobs on YARN whose
  * task JVMs get only the Hadoop jars and what the job ships. One cluster per HBase release in
@@ -114,10 +114,10 @@ class PerfClusterIT {
     }
 
     PseudoCluster.Result ok(String arguments) {
-      PseudoCluster.Result result = cluster.perfCluster(arguments);
-      System.out.printf("HBase %s: perf-cluster %s: exit %d in %.1f s%n", version, arguments, result.exitCode(),
+      PseudoCluster.Result result = cluster.hperfCluster(arguments);
+      System.out.printf("HBase %s: hperf-cluster %s: exit %d in %.1f s%n", version, arguments, result.exitCode(),
           result.millis() / 1000.0);
-      assertEquals(0, result.exitCode(), () -> "perf-cluster " + arguments + " on HBase " + version + ":\n" + result.output());
+      assertEquals(0, result.exitCode(), () -> "hperf-cluster " + arguments + " on HBase " + version + ":\n" + result.output());
       return result;
     }
 
@@ -128,7 +128,7 @@ class PerfClusterIT {
     void bulkLoad() throws IOException {
       if (version.startsWith("2.4.")) {
         // Maven's HBase 2.4 jars are built for Hadoop 2: their bulk-load client cannot run on Hadoop 3.
-        PseudoCluster.Result refused = cluster.perfCluster("load --table t --mode bulk");
+        PseudoCluster.Result refused = cluster.hperfCluster("load --table t --mode bulk");
         assertEquals(2, refused.exitCode(), refused.output());
         assertTrue(refused.output().contains("--mode bulk cannot finish with these HBase client jars: HBase " + version
             + " was built for Hadoop 2"), refused.output());
@@ -162,7 +162,7 @@ class PerfClusterIT {
         assertTrue(reads.find(), run.output());
         readsOk.add(Long.parseLong(reads.group(1).replace(",", "")));
         assertTrue(readsOk.get(readsOk.size() - 1) > 0, run.output());
-        // The JDK 17 flags reached the client JVM (perf-cluster) and the task JVMs (the job).
+        // The JDK 17 flags reached the client JVM (hperf-cluster) and the task JVMs (the job).
         assertFalse(run.output().contains("InaccessibleObjectException"), run.output());
       }
       try (Stream<java.nio.file.Path> logs = Files.walk(new File(dir, "data/nm-logs").toPath())) {
@@ -281,7 +281,7 @@ class PerfClusterIT {
       int victim = regionServers;
       long before = cluster.regionServerMetric(victim, "writeRequestCount");
       File out = new File(dir, "load-killed.out");
-      Process load = cluster.perfClusterInBackground("load --table lost --mode put", out);
+      Process load = cluster.hperfClusterInBackground("load --table lost --mode put", out);
       awaitMetric(victim, "writeRequestCount", before, load, out);
       cluster.killHard("regionserver-" + victim);
       assertTrue(load.waitFor(10, TimeUnit.MINUTES), "load still running 10 min after the kill");
@@ -301,7 +301,7 @@ class PerfClusterIT {
       int victim = regionServers - 1;
       File runs = new File(dir, "runs-killed");
       File out = new File(dir, "run-killed.out");
-      Process run = cluster.perfClusterInBackground("run -P conf/workloads/workloada --table lost --clients 2 --threads 2"
+      Process run = cluster.hperfClusterInBackground("run -P conf/workloads/workloada --table lost --clients 2 --threads 2"
           + " --duration 40 --interval 1 --max-error-ratio 1 --output file://" + runs, out);
       awaitMeasuring(run, out);
       cluster.killHard("regionserver-" + victim);

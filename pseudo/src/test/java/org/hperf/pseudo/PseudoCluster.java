@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One cluster of scripts/pseudo-cluster, started and stopped through the script, and commands
- * run against it as a user runs them: bash, scripts/perf-cluster, with the PATH and
+ * run against it as a user runs them: bash, scripts/hperf-cluster, with the PATH and
  * configuration directories that {@code scripts/pseudo-cluster env} prints.
  */
 final class PseudoCluster implements AutoCloseable {
@@ -90,16 +90,16 @@ final class PseudoCluster implements AutoCloseable {
     process.onExit().join();
   }
 
-  /** scripts/perf-cluster in the background; its output goes to the returned file. */
-  Process perfClusterInBackground(String arguments, File output) throws IOException {
+  /** scripts/hperf-cluster in the background; its output goes to the returned file. */
+  Process hperfClusterInBackground(String arguments, File output) throws IOException {
     return new ProcessBuilder("bash", "-c", "eval \"$(scripts/pseudo-cluster env --dir '" + dir
-        + "')\"; PERF_JAR=dist/target/perf.jar scripts/perf-cluster " + arguments).directory(root)
+        + "')\"; PERF_JAR=dist/target/perf.jar scripts/hperf-cluster " + arguments).directory(root)
         .redirectErrorStream(true).redirectOutput(output).start();
   }
 
-  /** Runs scripts/perf-cluster with these arguments, as a user would after eval "$(pseudo-cluster env)". */
-  Result perfCluster(String arguments) {
-    return bash(15, "eval \"$(scripts/pseudo-cluster env --dir '" + dir + "')\"; PERF_JAR=dist/target/perf.jar scripts/perf-cluster " + arguments);
+  /** Runs scripts/hperf-cluster with these arguments, as a user would after eval "$(pseudo-cluster env)". */
+  Result hperfCluster(String arguments) {
+    return bash(15, "eval \"$(scripts/pseudo-cluster env --dir '" + dir + "')\"; PERF_JAR=dist/target/perf.jar scripts/hperf-cluster " + arguments);
   }
 
   Result bash(int timeoutMinutes, String script) {
