@@ -34,7 +34,7 @@ import org.hperf.core.run.RunSummary;
 import org.hperf.core.run.TaskLogFormat;
 
 /**
- * {@code perf aggregate <run dir>}: a MapReduce job that merges every task's histogram log of a
+ * {@code hperf aggregate <run dir>}: a MapReduce job that merges every task's histogram log of a
  * workload's runs (one map per log, so thousands merge in parallel) into exact throughput and
  * latency percentiles per operation, per run and over all runs. Writes summary.json, summary.csv,
  * placement.csv and one merged interval log per run that HdrHistogram's HistogramLogProcessor reads.
@@ -71,7 +71,7 @@ public final class AggregateTool extends HperfTool {
   @Override
   protected int execute(ParsedOptions parsed) throws Exception {
     if (parsed.positional().isEmpty()) {
-      throw new UsageException("no run directory given: perf aggregate <dir written by perf run>");
+      throw new UsageException("no run directory given: hperf aggregate <dir written by hperf run>");
     }
     Configuration conf = getConf();
     boolean ycsb = ycsbFormat(parsed);
@@ -80,7 +80,7 @@ public final class AggregateTool extends HperfTool {
     Path runDir = new Path(parsed.positional().get(0));
     FileSystem fs = runDir.getFileSystem(conf);
     if (!fs.isDirectory(runDir)) {
-      throw new UsageException(runDir + " is not a directory: give the --output directory of 'perf run'");
+      throw new UsageException(runDir + " is not a directory: give the --output directory of 'hperf run'");
     }
     RunRecord record = readRecord(fs, runDir);
     List<Path> runs = runDirectories(fs, runDir);
@@ -108,7 +108,7 @@ public final class AggregateTool extends HperfTool {
       progress = progress.onStandardError();
     }
     if (!runJob(job, progress)) {
-      System.err.println("perf aggregate: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
+      System.err.println("hperf aggregate: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
       return ExitCode.FAILED;
     }
     Map<String, RunResult> results = readResults(fs, parts);
@@ -221,7 +221,7 @@ public final class AggregateTool extends HperfTool {
       }
     }
     if (runs.isEmpty()) {
-      throw new UsageException(dir + " holds no run-<n> directories: give the --output directory of 'perf run'");
+      throw new UsageException(dir + " holds no run-<n> directories: give the --output directory of 'hperf run'");
     }
     runs.sort((a, b) -> Integer.compare(runNumber(a), runNumber(b)));
     return runs;
@@ -283,7 +283,7 @@ public final class AggregateTool extends HperfTool {
     try {
       return RunRecord.read(fs, dir);
     } catch (java.io.FileNotFoundException e) {
-      throw new UsageException(e.getMessage() + ": give the --output directory of 'perf run'");
+      throw new UsageException(e.getMessage() + ": give the --output directory of 'hperf run'");
     }
   }
 

@@ -10,7 +10,7 @@ import org.hperf.core.run.RunRecord;
 import org.hperf.core.run.RunSummary;
 
 /**
- * A run directory after {@code perf aggregate}, as report and compare read it: its
+ * A run directory after {@code hperf aggregate}, as report and compare read it: its
  * {@code aggregate/summary.json}, read through {@link RunSummary} (which also holds the run's
  * configuration, so run.properties is not read again).
  */
@@ -21,14 +21,14 @@ record AggregatedDir(Path dir, RunSummary summary) {
     FileSystem fs = dir.getFileSystem(conf);
     Path json = new Path(dir, SUMMARY);
     if (!fs.exists(json)) {
-      throw new UsageException(dir + " has no " + SUMMARY + ": run 'perf aggregate " + dir + "' first");
+      throw new UsageException(dir + " has no " + SUMMARY + ": run 'hperf aggregate " + dir + "' first");
     }
     try (InputStream in = fs.open(json)) {
       return new AggregatedDir(dir, RunSummary.read(in));
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       // Most likely written by an hperf of another summary format; aggregating again rewrites it.
       throw new UsageException(json + " is not a summary this hperf reads (" + e.getOriginalMessage()
-          + "): run 'perf aggregate " + dir + " --overwrite' to write it anew");
+          + "): run 'hperf aggregate " + dir + " --overwrite' to write it anew");
     }
   }
 

@@ -77,7 +77,7 @@ final class ClusterFindings {
     return Optional.of(new Finding(SERVER_JIT, run, "JIT compiling on " + (one ? compiling.get(0)
         : compiling.size() + " servers (" + String.join("; ", compiling) + ")") + (one ? ": the server was"
         : ": the servers were") + " still optimising " + (one ? "its" : "their") + " code (warming up), so the CPU"
-        + " per operation is not yet the steady one; warm " + (one ? "it" : "them") + " first (perf run --server-warmup)"));
+        + " per operation is not yet the steady one; warm " + (one ? "it" : "them") + " first (hperf run --server-warmup)"));
   }
 
   /**

@@ -10,7 +10,7 @@ import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
 
 /**
- * {@code perf compare <A> <B>}: the seed's comparison table, with a verdict. Per operation the
+ * {@code hperf compare <A> <B>}: the seed's comparison table, with a verdict. Per operation the
  * throughput, p50 and p99 of each side's runs and B's change against A with a confidence interval
  * ({@link RelativeChange}) and one of four verdicts ({@link Comparison.Verdict}): faster or slower
  * when the interval leaves 0 out, equivalent when it lies inside +-{@code --margin}, inconclusive
@@ -18,7 +18,7 @@ import org.hperf.core.cli.ParsedOptions;
  * from one run on a side, a disturbed run or a run without operations. Runs of different workloads or record counts are refused
  * unless forced. Then each side's server-side picture ({@link ServerSide}): its region servers'
  * throughput and p99 and its findings (warm-up, outlier runs, the cluster state's, hotspots).
- * {@code perf ab} prints the same table for each of its workloads.
+ * {@code hperf ab} prints the same table for each of its workloads.
  */
 public final class CompareTool extends HperfTool {
   public static final String NAME = "compare";
@@ -41,7 +41,7 @@ public final class CompareTool extends HperfTool {
   @Override
   protected int execute(ParsedOptions parsed) throws Exception {
     if (parsed.positional().size() != 2) {
-      throw new UsageException("compare takes two run directories: perf compare <baseline> <candidate>");
+      throw new UsageException("compare takes two run directories: hperf compare <baseline> <candidate>");
     }
     String format = parsed.string("format", "text");
     if (!format.equals("text") && !format.equals("json") && !format.equals("html")) {
@@ -63,19 +63,19 @@ public final class CompareTool extends HperfTool {
     return ExitCode.OK;
   }
 
-  /** The --margin option, shared with perf ab. */
+  /** The --margin option, shared with hperf ab. */
   public static double margin(ParsedOptions parsed) throws UsageException {
     return VerdictRules.parsePercent("--margin", parsed.string("margin",
         Double.toString(VerdictRules.DEFAULT_MARGIN_PERCENT)));
   }
 
-  /** The --confidence option, shared with perf ab. */
+  /** The --confidence option, shared with hperf ab. */
   public static double confidence(ParsedOptions parsed) throws UsageException {
     return org.hperf.core.Numbers.parseDouble("--confidence", parsed.string("confidence", "0.95"), 0.5, 0.999);
   }
 
   /**
-   * The two aggregated run directories compared, B against A, by {@code rules}, as perf ab reports
+   * The two aggregated run directories compared, B against A, by {@code rules}, as hperf ab reports
    * each workload; {@code notSteady} names the runs ab knows were not steady ("B2" to why).
    */
   public static ComparisonReport compare(org.apache.hadoop.conf.Configuration conf, Path a, Path b, VerdictRules rules,

@@ -11,7 +11,7 @@ import org.hperf.core.run.RunSummary;
  * The report's view of a workload's {@link RunSummary.Finding}s: one line each at the top of the
  * workload's section (HTML) and one line each in the text report, whatever analysis found it; the
  * hotspots of {@link PlacementReport} are shown the same way. Before them, what the server warm-up
- * before run 1 did, when one ran ({@code perf run --server-warmup}). A kind this class does not know is
+ * before run 1 did, when one ran ({@code hperf run --server-warmup}). A kind this class does not know is
  * shown under its own name, so a new source of findings needs no change here.
  */
 final class FindingsReport {

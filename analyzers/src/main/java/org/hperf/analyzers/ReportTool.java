@@ -21,7 +21,7 @@ import org.hperf.core.run.RunRecord;
 import org.hperf.core.run.RunSummary;
 
 /**
- * {@code perf report <run dir>...}: a plain text table on stdout and one self-contained HTML page
+ * {@code hperf report <run dir>...}: a plain text table on stdout and one self-contained HTML page
  * (inline SVG, no scripts, no network) with, per workload, throughput and percentiles, throughput
  * and p99 over time, latency percentile distributions on a log axis, the run's configuration, and
  * for the BigTable tests the paper's figure-6 one-tablet-server rates next to hperf's rate per
@@ -30,7 +30,7 @@ import org.hperf.core.run.RunSummary;
 public final class ReportTool extends HperfTool {
   public static final String NAME = "report";
   /**
-   * False: the text table and findings are not printed, only the HTML page written (perf ab, which
+   * False: the text table and findings are not printed, only the HTML page written (hperf ab, which
    * has just printed its verdict: the same runs' tables and findings, side by side).
    */
   public static final String PRINT_TEXT = "hperf.report.print.text";
@@ -53,7 +53,7 @@ public final class ReportTool extends HperfTool {
   @Override
   protected int execute(ParsedOptions parsed) throws Exception {
     if (parsed.positional().isEmpty()) {
-      throw new UsageException("no run directory given: perf report <dir aggregated by perf aggregate>...");
+      throw new UsageException("no run directory given: hperf report <dir aggregated by hperf aggregate>...");
     }
     List<Path> runDirs = new ArrayList<>();
     for (String arg : parsed.positional()) {
@@ -98,7 +98,7 @@ public final class ReportTool extends HperfTool {
       }
     }
     if (dirs.isEmpty()) {
-      throw new UsageException(arg + " matches no directory: give run directories aggregated by perf aggregate");
+      throw new UsageException(arg + " matches no directory: give run directories aggregated by hperf aggregate");
     }
     dirs.sort(null);
     return dirs;

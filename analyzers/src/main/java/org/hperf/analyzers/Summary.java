@@ -85,7 +85,7 @@ final class Summary {
     return h != null ? h : LatencyHistograms.newHistogram();
   }
 
-  /** The table {@code perf aggregate} prints: every run of a tag, then the runs' mean when there are several. */
+  /** The table {@code hperf aggregate} prints: every run of a tag, then the runs' mean when there are several. */
   String table() {
     StringBuilder out = new StringBuilder();
     summary.perRun().forEach((run, figures) -> {

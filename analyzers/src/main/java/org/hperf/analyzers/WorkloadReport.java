@@ -30,7 +30,7 @@ final class WorkloadReport {
   /** tag -> all runs merged. */
   final Map<String, Histogram> merged = new TreeMap<>(RunSummary.TAG_ORDER);
 
-  /** The row name: the workload, with its side of perf ab ("workloadc A") or, repeated, its directory. */
+  /** The row name: the workload, with its side of hperf ab ("workloadc A") or, repeated, its directory. */
   private String label;
 
   private WorkloadReport(AggregatedDir aggregated) {
@@ -70,7 +70,7 @@ final class WorkloadReport {
 
   /**
    * Labels the reports so that no two read the same: a workload reported from two directories that
-   * are not the two sides of perf ab (two setups' runs, say) gets its directory's name after it.
+   * are not the two sides of hperf ab (two setups' runs, say) gets its directory's name after it.
    */
   static void distinguish(List<WorkloadReport> reports) {
     Map<String, Integer> seen = new TreeMap<>();

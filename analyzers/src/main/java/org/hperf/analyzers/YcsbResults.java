@@ -11,7 +11,7 @@ import org.hperf.core.UsageException;
 import org.hperf.core.run.RunRecord;
 
 /**
- * What {@code perf aggregate --format ycsb} prints: all runs merged, as YCSB's own result lines
+ * What {@code hperf aggregate --format ycsb} prints: all runs merged, as YCSB's own result lines
  * (its TextMeasurementsExporter with the default {@code hdrhistogram} measurements), so that
  * parsers and dashboards built for YCSB's output read hperf's results:
  * <pre>

@@ -214,7 +214,7 @@ class AggregateToolTest {
     File dir = tmp.toFile();
     TaskLogs.write(new File(dir, "run-1/client-00000.hlog"), 0, 10_000,
         new TaskLogs.Interval("READ", 0, 10_000, TaskLogs.range(1, 100)));
-    // As perf run records an exception text: tabs, CRs, quotes, backslashes, newlines, any script.
+    // As hperf run records an exception text: tabs, CRs, quotes, backslashes, newlines, any script.
     String failure = "java.io.IOException:\tcannot \"reach\" C:\\hbase\r\n\tat Region.get(\u00e9t\u00e9 \u6f22\u5b57)";
     org.hperf.core.run.RunRecord record = RunRecords.record("workloadc", 1, 1, java.util.Map.of("note", failure));
     record.putOutcome(1, new org.hperf.core.run.RunRecord.Outcome("job_1", java.util.Map.of(), 0, 0, 0, List.of(), 0,

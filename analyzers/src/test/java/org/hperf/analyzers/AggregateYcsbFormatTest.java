@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code perf aggregate --format ycsb} read as YCSB-output parsers read it, every figure checked
+ * {@code hperf aggregate --format ycsb} read as YCSB-output parsers read it, every figure checked
  * against the samples the test wrote into the task logs: counts and throughput from the raw
  * samples, latencies from a histogram built here the way YCSB builds its own ({@code new
  * Histogram(3)}), never from hperf's code.

@@ -109,7 +109,7 @@ class CompareToolTest {
     assertEquals(ExitCode.OK, compare(a.getPath(), c.getPath(), "--force").exitCode());
     ToolRun notAggregated = compare(a.getPath(), tmp.toString());
     assertEquals(ExitCode.USAGE, notAggregated.exitCode());
-    assertTrue(notAggregated.err().contains("run 'perf aggregate"), notAggregated.all());
+    assertTrue(notAggregated.err().contains("run 'hperf aggregate"), notAggregated.all());
   }
 
   /** A run directory with one run per entry: UPDATE and READ operations per 10 s window, aggregated. */

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real run directory, checked in: workloadf-seed (50% read, 25% update, 25% read-modify-write),
- * 2 clients x 4 threads for 2 s at 1 s intervals on the mini cluster, as {@code perf run} wrote it
+ * 2 clients x 4 threads for 2 s at 1 s intervals on the mini cluster, as {@code hperf run} wrote it
  * (src/test/resources/golden-workloadf-seed). Aggregate, report and compare read it through the
  * typed contract (TaskLogFormat, RunRecord, RunSummary); every expectation is computed here from
  * the task logs and the record themselves, independently of the aggregate's code.

@@ -251,7 +251,7 @@ class ReportToolTest {
         two.out());
   }
 
-  /** perf ab and the demo print the page's path and tables themselves: the report step can keep quiet. */
+  /** hperf ab and the demo print the page's path and tables themselves: the report step can keep quiet. */
   @Test
   void textAndPathCanBeLeftToTheCaller(@TempDir Path tmp) throws Exception {
     File dir = run(tmp, "a", "workloada", 1);
@@ -269,7 +269,7 @@ class ReportToolTest {
   void unaggregatedOrOldSummaryIsAUsageError(@TempDir Path tmp) throws Exception {
     ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {tmp.toString()});
     assertEquals(ExitCode.USAGE, report.exitCode());
-    assertTrue(report.err().contains("run 'perf aggregate"), report.all());
+    assertTrue(report.err().contains("run 'hperf aggregate"), report.all());
 
     // A summary.json of another shape (an older hperf's) is refused, not read as zeros.
     Files.createDirectories(tmp.resolve("aggregate"));
@@ -389,7 +389,7 @@ class ReportToolTest {
     return run(tmp, name, workload, runs, null);
   }
 
-  /** The same, recorded as side {@code abSide} ("A" or "B") of perf ab when it is not null. */
+  /** The same, recorded as side {@code abSide} ("A" or "B") of hperf ab when it is not null. */
   private static File run(Path tmp, String name, String workload, int runs, String abSide) throws Exception {
     File dir = tmp.resolve(name).toFile();
     for (int r = 1; r <= runs; r++) {

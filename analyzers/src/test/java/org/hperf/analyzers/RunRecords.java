@@ -10,7 +10,7 @@ import org.apache.hadoop.fs.Path;
 import org.hperf.core.ClientMode;
 import org.hperf.core.run.RunRecord;
 
-/** run.properties for test run directories, written through the same class as perf run's. */
+/** run.properties for test run directories, written through the same class as hperf run's. */
 final class RunRecords {
   private RunRecords() {
   }

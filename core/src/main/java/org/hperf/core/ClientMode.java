@@ -3,7 +3,7 @@ package org.hperf.core;
 import java.util.Locale;
 
 /**
- * How a workload task drives HBase ({@code perf run --client}): the classic blocking client of
+ * How a workload task drives HBase ({@code hperf run --client}): the classic blocking client of
  * YCSB and PerformanceEvaluation, or HBase 2's native asynchronous one.
  */
 public enum ClientMode {

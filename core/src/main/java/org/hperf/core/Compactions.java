@@ -28,7 +28,7 @@ public final class Compactions {
       long printEveryMs) throws IOException, InterruptedException {
     long requested = System.currentTimeMillis();
     // A put load leaves its last writes in the memstores: flushed first, they are compacted with the rest,
-    // and a restart (every lifetime of perf ab starts with one) then finds the table as it was verified.
+    // and a restart (every lifetime of hperf ab starts with one) then finds the table as it was verified.
     admin.flush(table);
     admin.majorCompact(table);
     long deadline = requested + timeoutMs;

@@ -79,7 +79,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     conf.set("mapreduce.jobtracker.staging.root.dir", new File(tmp, "mapred-staging").toURI().toString());
     conf.set("mapreduce.cluster.local.dir", new File(tmp, "mapred-local").getPath());
     conf.setInt(HConstants.MASTER_INFO_PORT, -1);
-    // A random free port: perf run samples each region server's /jmx there (cluster-metrics.csv).
+    // A random free port: hperf run samples each region server's /jmx there (cluster-metrics.csv).
     conf.setInt(HConstants.REGIONSERVER_INFO_PORT, 0);
     // The region server's own figures behind /jmx (memstore, queues, compacted cells) are gathered
     // every 5 s by default: every second, as the shortest --interval samples them.

@@ -20,12 +20,12 @@ public final class ExistingDataset {
     Map<DatasetProperty, String> recorded = DatasetSpec.recordedOn(descriptor);
     if (recorded.isEmpty()) {
       throw new UsageException("table " + named.table() + " has no hperf dataset recorded on it (it was not"
-          + " made by 'perf create-table'): create a table with 'perf create-table --table <name>'");
+          + " made by 'hperf create-table'): create a table with 'hperf create-table --table <name>'");
     }
     DatasetSpec dataset = DatasetSpec.resolve(given, recorded);
     if (!descriptor.hasColumnFamily(dataset.familyBytes())) {
       throw new UsageException("table " + dataset.table() + " has no column family '" + dataset.family()
-          + "': recreate it with 'perf create-table'");
+          + "': recreate it with 'hperf create-table'");
     }
     return dataset;
   }

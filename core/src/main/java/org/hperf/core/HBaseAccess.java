@@ -125,7 +125,7 @@ public final class HBaseAccess {
   public static TableDescriptor requireTable(Admin admin, TableName table) throws UsageException, IOException {
     if (!admin.tableExists(table)) {
       throw new UsageException("table " + table.getNameAsString() + " does not exist: create it first"
-          + " with 'perf create-table --table " + table.getNameAsString() + "'");
+          + " with 'hperf create-table --table " + table.getNameAsString() + "'");
     }
     return admin.getDescriptor(table);
   }

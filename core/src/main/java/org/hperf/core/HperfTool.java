@@ -123,7 +123,7 @@ public abstract class HperfTool extends Configured implements Tool {
       ConsoleLog.configure(Verbosity.of(getConf()));
       return execute(parsed);
     } catch (UsageException e) {
-      System.err.println("perf " + spec.command() + ": " + e.getMessage());
+      System.err.println("hperf " + spec.command() + ": " + e.getMessage());
       return ExitCode.USAGE;
     }
   }

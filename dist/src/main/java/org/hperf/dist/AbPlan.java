@@ -13,7 +13,7 @@ import org.hperf.core.UsageException;
 import org.hperf.core.cli.ParsedOptions;
 
 /**
- * What {@code perf ab} will do, from its options, checked before anything is started or touched:
+ * What {@code hperf ab} will do, from its options, checked before anything is started or touched:
  * the two sides (their settings, cluster, table and a description of the setup), the workloads,
  * the run settings, and whether region servers are restarted for each run.
  *

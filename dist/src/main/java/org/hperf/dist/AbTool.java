@@ -32,11 +32,11 @@ import org.hperf.loaders.CreateTableTool;
 import org.hperf.loaders.LoadTool;
 
 /**
- * {@code perf ab}: the same workloads on two setups, A and B, runs interleaved, ending in a verdict
+ * {@code hperf ab}: the same workloads on two setups, A and B, runs interleaved, ending in a verdict
  * per workload and operation with its confidence interval. A setup is a cluster (--a-conf/--b-conf)
  * or, on the embedded cluster, settings (--a-set/--b-set key=value) with which every run's region
  * servers are freshly started. Each side loads its own table with the same dataset (or, for a
- * client-side difference, both share one). Each run is a {@code perf run --run-index k} into its
+ * client-side difference, both share one). Each run is an {@code hperf run --run-index k} into its
  * side's directory {@code <dir>/<workload>/a|b}, so each side is an ordinary run directory that
  * aggregate, report and compare read; before them one unmeasured pilot run of each side. The order
  * and times of the runs go to {@code <dir>/ab.properties} and each side's run.properties; the
@@ -234,7 +234,7 @@ public final class AbTool extends HperfTool {
                 "--regions", Integer.toString(plan.regions())},
             {"load", "--table", side.table(), "--mode", "bulk", "--wait-for-compactions"}};
         for (String[] step : steps) {
-          System.out.println("\n== ab: side " + side.name() + ": perf " + String.join(" ", step));
+          System.out.println("\n== ab: side " + side.name() + ": hperf " + String.join(" ", step));
           long started = System.nanoTime();
           HperfTool tool = step[0].equals("load") ? new LoadTool() : new CreateTableTool();
           int exit = ToolRunner.run(conf(side), tool, java.util.Arrays.copyOfRange(step, 1, step.length));
@@ -287,7 +287,7 @@ public final class AbTool extends HperfTool {
       }
       for (AbPlan.Side side : List.of(plan.a(), plan.b())) {
         Path output = side.runDir(dir, workload);
-        System.out.println("\n== ab: perf aggregate " + output);
+        System.out.println("\n== ab: hperf aggregate " + output);
         // The verdict at the end prints both sides' findings, each once.
         Configuration aggregateConf = new Configuration(conf(side));
         aggregateConf.setBoolean(AggregateTool.PRINT_FINDINGS, false);
@@ -315,7 +315,7 @@ public final class AbTool extends HperfTool {
     }
 
     /**
-     * One {@code perf run} of a side, on region servers freshly started with its settings when the
+     * One {@code hperf run} of a side, on region servers freshly started with its settings when the
      * sides differ in server settings; its start, end, restart and exit code go to ab.properties.
      */
     private int run(String key, AbPlan.Side side, String what, String[] args) throws Exception {
@@ -326,7 +326,7 @@ public final class AbTool extends HperfTool {
         System.out.println(restart);
         state.setProperty(key + ".restart", restart.toString());
       }
-      System.out.println("\n== ab: " + what + ": perf run "
+      System.out.println("\n== ab: " + what + ": hperf run "
           + String.join(" ", args));
       state.setProperty(key + ".startMs", Long.toString(System.currentTimeMillis()));
       int exit = ToolRunner.run(conf(side), new WorkloadTool(), args);
@@ -334,7 +334,7 @@ public final class AbTool extends HperfTool {
       state.setProperty(key + ".exit", Integer.toString(exit));
       save();
       if (exit != ExitCode.OK) {
-        System.err.println("perf ab: " + what + " failed with exit code " + exit);
+        System.err.println("hperf ab: " + what + " failed with exit code " + exit);
       }
       return exit;
     }

@@ -8,7 +8,7 @@ import org.hperf.analyzers.ComparisonReport;
 import org.hperf.core.ExitCode;
 
 /**
- * What a whole {@code perf ab} says, workload by workload, in one line each, and the exit code a CI
+ * What a whole {@code hperf ab} says, workload by workload, in one line each, and the exit code a CI
  * job or an Oozie action gates on: with {@code --fail-if-slower P}, 1 when a workload's primary
  * figure (ALL ops/s) is found slower by more than P% (its point estimate beyond P, its interval
  * leaving 0 out), else 3 when a workload got no decided verdict (inconclusive or none: the run

@@ -45,7 +45,7 @@ public final class Perf {
   }
 
   /**
-   * Where hperf is installed (conf/workloads, target/): scripts/perf passes it as -Dhperf.home;
+   * Where hperf is installed (conf/workloads, target/): scripts/hperf passes it as -Dhperf.home;
    * otherwise the working directory.
    */
   public static File home() {
@@ -65,7 +65,7 @@ public final class Perf {
   /** Runs a command with {@code conf} under its generic options (-conf, -D) and returns its exit code. */
   public static int run(Configuration conf, String[] args) {
     if (args.length == 0) {
-      System.err.println("perf: no command given");
+      System.err.println("hperf: no command given");
       System.err.print(commandList());
       return ExitCode.USAGE;
     }
@@ -76,7 +76,7 @@ public final class Perf {
     }
     Command command = COMMANDS.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
     if (command == null) {
-      System.err.println("perf: unknown command '" + name + "': run 'perf help' for the list of commands");
+      System.err.println("hperf: unknown command '" + name + "': run 'hperf help' for the list of commands");
       return ExitCode.USAGE;
     }
     // HBaseConfiguration.create() resolves classes through HBase's class loader. Under
@@ -87,14 +87,14 @@ public final class Perf {
     String missingConf = missingConfFile(rest);
     if (missingConf != null) {
       // Hadoop skips a -conf file it cannot find; the command would then talk to the default cluster.
-      System.err.println("perf " + name + ": -conf " + missingConf + " does not exist: give the path of your"
+      System.err.println("hperf " + name + ": -conf " + missingConf + " does not exist: give the path of your"
           + " cluster's hbase-site.xml");
       return ExitCode.USAGE;
     }
     try {
       return ToolRunner.run(conf, command.tool().get(), rest);
     } catch (Exception e) {
-      System.err.println("perf " + name + ": failed: " + e);
+      System.err.println("hperf " + name + ": failed: " + e);
       e.printStackTrace();
       return ExitCode.FAILED;
     }
@@ -115,11 +115,11 @@ public final class Perf {
   }
 
   static String commandList() {
-    StringBuilder out = new StringBuilder("usage: perf <command> [generic options] [options]\n\ncommands:\n");
+    StringBuilder out = new StringBuilder("usage: hperf <command> [generic options] [options]\n\ncommands:\n");
     for (Command command : COMMANDS) {
       out.append(String.format("  %-14s %s%n", command.name(), command.summary()));
     }
-    out.append("  help           show this list\n\n'perf <command> --help' shows a command's options and"
+    out.append("  help           show this list\n\n'hperf <command> --help' shows a command's options and"
         + " defaults. Every command\ntakes --verbose: Hadoop's job log and the counters that are 0 as well.\n");
     return out.toString();
   }

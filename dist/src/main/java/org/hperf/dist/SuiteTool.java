@@ -27,7 +27,7 @@ import org.hperf.loaders.LoadTool;
 import org.hperf.loaders.VerifyTool;
 
 /**
- * {@code perf suite}: the seed method as one command. create-table, bulk load and wait for
+ * {@code hperf suite}: the seed method as one command. create-table, bulk load and wait for
  * compactions, verify, then every workload {@code --runs} times for {@code --duration} seconds, each
  * aggregated, and one report; with {@code --server-warmup}, each workload's run step first warms
  * the region servers with the workload, unmeasured, until its throughput is steady. Each step's command line and outcome are recorded in
@@ -76,12 +76,12 @@ public final class SuiteTool extends HperfTool {
         .value(null, "duration", "seconds", "measured seconds per run (overrides the preset)", null)
         .value(null, "clients", "n", "map tasks per run (overrides the preset)", null)
         .value(null, "threads", "n", "threads per client (overrides the preset)", null)
-        .value(null, "client", "sync|async", "the workload client of every run (perf run --client)", "sync")
+        .value(null, "client", "sync|async", "the workload client of every run (hperf run --client)", "sync")
         .value(null, "inflight", "n", "operations each client keeps in flight with --client async", "--threads")
-        .value(null, "per-server", "on|off", "record where each run's operations were served (perf run"
+        .value(null, "per-server", "on|off", "record where each run's operations were served (hperf run"
             + " --per-server): the report's region server table, region heat strips and hotspots", "off")
         .value(null, "server-warmup", "max seconds", "before each workload's first run, run it unmeasured until"
-            + " each client's throughput per interval stops rising, at most this long (perf run --server-warmup):"
+            + " each client's throughput per interval stops rising, at most this long (hperf run --server-warmup):"
             + " a freshly started cluster's first run is otherwise often 2-3x slower", "no server warm-up")
         .flag(null, "skip-verify", "do not verify the loaded table before the workloads (a full scan)");
   }
@@ -113,7 +113,7 @@ public final class SuiteTool extends HperfTool {
       if ("done".equals(state.getProperty(step.getKey()))) {
         continue;
       }
-      System.out.println("\n== suite step " + step.getKey() + ": perf " + String.join(" ", step.getValue()));
+      System.out.println("\n== suite step " + step.getKey() + ": hperf " + String.join(" ", step.getValue()));
       long started = System.nanoTime();
       HperfTool tool = tool(step.getValue()[0]);
       Configuration stepConf = new Configuration(getConf());
@@ -124,7 +124,7 @@ public final class SuiteTool extends HperfTool {
       int exit = ToolRunner.run(stepConf, tool,
           java.util.Arrays.copyOfRange(step.getValue(), 1, step.getValue().length));
       state.setProperty(step.getKey(), exit == ExitCode.OK ? "done" : "failed with exit code " + exit);
-      state.setProperty(step.getKey() + ".command", "perf " + String.join(" ", step.getValue()));
+      state.setProperty(step.getKey() + ".command", "hperf " + String.join(" ", step.getValue()));
       state.setProperty(step.getKey() + ".jobs", String.join(",", tool.jobIds()));
       state.setProperty(step.getKey() + ".seconds", String.format("%.1f", (System.nanoTime() - started) / 1e9));
       writeState(fs, dir, state);
@@ -160,7 +160,7 @@ public final class SuiteTool extends HperfTool {
     return options;
   }
 
-  /** The suite's steps in order, each a perf command line. */
+  /** The suite's steps in order, each an hperf command line. */
   static Map<String, String[]> plan(ParsedOptions parsed, Scale scale, Path dir, File workloadDir,
       List<String> workloads) throws UsageException {
     String table = parsed.string("table", "usertable");

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * perf ab on the shared mini cluster: a server setting with a known, large effect is found with its
+ * hperf ab on the shared mini cluster: a server setting with a known, large effect is found with its
  * sign, on region servers restarted for every run (and the cluster is left with its own
  * configuration for the other tests); two identical setups are found not to differ; the order of
  * the runs is in ab.properties and in each side's run records.
@@ -177,11 +177,11 @@ class AbIT {
     File dir = new File(BASE, "refused");
     ToolRun exists = ab("--dir", dir.getPath(), "--table", TABLE, "--workloads", "randomread");
     assertEquals(ExitCode.USAGE, exists.exitCode(), exists.all());
-    assertEquals("perf ab: table abit_a of side A already exists: ab never drops a table; give another --table, or"
+    assertEquals("hperf ab: table abit_a of side A already exists: ab never drops a table; give another --table, or"
         + " --use-existing to run on it as it is", exists.err().strip());
     ToolRun missing = ab("--dir", dir.getPath(), "--table", "abit_none", "--use-existing", "--workloads", "randomread");
     assertEquals(ExitCode.USAGE, missing.exitCode(), missing.all());
-    assertTrue(missing.err().strip().startsWith("perf ab: table abit_none_a of side A does not exist"), missing.all());
+    assertTrue(missing.err().strip().startsWith("hperf ab: table abit_none_a of side A does not exist"), missing.all());
     assertTrue(!dir.exists(), "nothing written");
   }
 

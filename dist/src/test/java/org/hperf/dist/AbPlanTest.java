@@ -13,7 +13,7 @@ import org.hperf.core.testing.ToolRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** perf ab's order of runs and its refusals of bad input, none of which needs a cluster. */
+/** hperf ab's order of runs and its refusals of bad input, none of which needs a cluster. */
 class AbPlanTest {
 
   @Test

@@ -182,7 +182,7 @@ class BadInputCatalogIT {
     assertArrayEquals(tables, tableNames(), "no table was created or dropped");
     assertEquals(runDirListing, listing(new File(DIR, "runs")), "the run directories are unchanged");
     assertFalse(SCRATCH.exists(), "no output directory was created");
-    CATALOG.add("| " + name + " | `perf " + String.join(" ", shown(args)) + "` | " + err.replace("|", "\\|")
+    CATALOG.add("| " + name + " | `hperf " + String.join(" ", shown(args)) + "` | " + err.replace("|", "\\|")
         + " | " + run.exitCode() + " |");
   }
 

@@ -41,7 +41,7 @@ class DemoIT {
         "the jobs ran on YARN, not the LocalJobRunner\n" + demo.all());
   }
 
-  /** Runs perf demo in {@code dir}; asserts it succeeded and printed its report's path. */
+  /** Runs hperf demo in {@code dir}; asserts it succeeded and printed its report's path. */
   private static ToolRun demo(String dirName, String... options) throws Exception {
     File dir = new File(System.getProperty("hperf.test.dir", "target/test-tmp"), dirName).getAbsoluteFile();
     List<String> args = new ArrayList<>(List.of("demo", "--dir", dir.getPath()));

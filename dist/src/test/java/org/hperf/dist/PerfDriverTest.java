@@ -24,7 +24,7 @@ class PerfDriverTest {
     assertEquals(ExitCode.USAGE, ToolRun.capture(() -> Perf.run(new String[0])).exitCode());
     ToolRun unknown = ToolRun.capture(() -> Perf.run(new String[] {"lod"}));
     assertEquals(ExitCode.USAGE, unknown.exitCode());
-    assertEquals("perf: unknown command 'lod': run 'perf help' for the list of commands", unknown.err().strip());
+    assertEquals("hperf: unknown command 'lod': run 'hperf help' for the list of commands", unknown.err().strip());
   }
 
   @Test

@@ -104,7 +104,7 @@ final class ClusterMetricsSampler implements AutoCloseable {
     try (Admin admin = connection.getAdmin()) {
       live = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS)).getLiveServerMetrics();
     } catch (IOException e) {
-      System.err.println("perf run: cluster metrics: could not list the live region servers: " + e);
+      System.err.println("hperf run: cluster metrics: could not list the live region servers: " + e);
       return;
     }
     for (Map.Entry<ServerName, ServerMetrics> entry : live.entrySet()) {
@@ -137,7 +137,7 @@ final class ClusterMetricsSampler implements AutoCloseable {
 
   private void once(ServerName server, String what) {
     if (reported.add(server)) {
-      System.err.println("perf run: cluster metrics of " + server.getAddress() + ": " + what);
+      System.err.println("hperf run: cluster metrics of " + server.getAddress() + ": " + what);
     }
   }
 

@@ -114,7 +114,7 @@ public record RunSpec(
   }
 
   /**
-   * The unmeasured server warm-up before run 1 ({@code perf run --server-warmup}): these clients,
+   * The unmeasured server warm-up before run 1 ({@code hperf run --server-warmup}): these clients,
    * bounded by {@code maxSeconds}, no --warmup of its own, nothing recorded per server. Its run
    * index is one past the measured runs, so its seeds are none of theirs (an insert workload's
    * warm-up may insert rows a measured run inserts again later, then as a plain put).

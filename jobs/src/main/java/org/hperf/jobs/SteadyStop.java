@@ -4,7 +4,7 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * A client that ends its run when its own throughput has stopped rising: the server warm-up of
- * {@code perf run --server-warmup}, whose job is not measured and ends once the cluster serves the
+ * {@code hperf run --server-warmup}, whose job is not measured and ends once the cluster serves the
  * workload at a steady rate. Each client judges its own operations per interval: the last
  * {@link #INTERVALS} intervals within {@link #TOLERANCE} of each other (largest at most that much
  * above the smallest, which is above 0). Each client decides alone, with no coordination: every

@@ -36,7 +36,7 @@ public enum WorkloadCounters {
   CLIENT_LOCATION_CACHE_CLEARS,
   /** Tasks whose client gave no metrics (turned off, or an HBase client hperf cannot read them from). */
   TASKS_WITHOUT_CLIENT_METRICS,
-  /** Tasks of a server warm-up (perf run --server-warmup) that ended because their throughput was steady. */
+  /** Tasks of a server warm-up (hperf run --server-warmup) that ended because their throughput was steady. */
   TASKS_STOPPED_STEADY;
 
   public static WorkloadCounters of(OperationType op, Outcome outcome) {

@@ -24,7 +24,7 @@ import org.hperf.core.cli.DatasetOptions;
 import org.hperf.core.cli.ParsedOptions;
 
 /**
- * {@code perf create-table}: creates the dataset's table pre-split so every region holds an equal
+ * {@code hperf create-table}: creates the dataset's table pre-split so every region holds an equal
  * share of the keys the loader will write, and records the dataset's parameters on the table so
  * load, verify and workloads default to them. An existing table is left alone unless the user
  * names it and passes {@code --drop-existing}.

@@ -36,7 +36,7 @@ import org.hperf.core.cli.DatasetOptions;
 import org.hperf.core.cli.ParsedOptions;
 
 /**
- * {@code perf load}: a MapReduce job that generates the dataset's records over synthetic
+ * {@code hperf load}: a MapReduce job that generates the dataset's records over synthetic
  * record-number splits and writes them into the table made by create-table, as HFiles for a bulk
  * load (default) or as Puts through the client.
  */
@@ -94,7 +94,7 @@ public final class LoadTool extends HperfTool {
       JobProgress progress = JobProgress.counting("load " + dataset.table(), "records", range.count(),
           LoadCounters.RECORDS_WRITTEN);
       if (!runJob(job, progress)) {
-        System.err.println("perf load: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
+        System.err.println("hperf load: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
         return ExitCode.FAILED;
       }
       if (mode == LoadMode.BULK) {
@@ -109,7 +109,7 @@ public final class LoadTool extends HperfTool {
         long compacting = System.nanoTime();
         if (!Compactions.majorCompactAndWait(admin, dataset.tableName(), compactionTimeoutMinutes * 60_000,
             System.out, conf.getLong(JobProgress.INTERVAL_SECONDS, 10) * 1000)) {
-          System.err.println("perf load: compactions of " + dataset.table() + " still running after "
+          System.err.println("hperf load: compactions of " + dataset.table() + " still running after "
               + compactionTimeoutMinutes + " minutes");
           return ExitCode.FAILED;
         }

@@ -34,7 +34,7 @@ import org.hperf.core.cli.DatasetOptions;
 import org.hperf.core.cli.ParsedOptions;
 
 /**
- * {@code perf verify}: a MapReduce job over the table, one task per region, that proves every
+ * {@code hperf verify}: a MapReduce job over the table, one task per region, that proves every
  * expected row is present with exactly the bytes the dataset defines. Exit 1 if any row is
  * missing, corrupt or unexpected; the first bad keys are printed.
  */
@@ -71,7 +71,7 @@ public final class VerifyTool extends HperfTool {
       JobProgress progress = JobProgress.counting("verify " + dataset.table(), "rows checked", range.count(),
           VerifyCounters.OK, VerifyCounters.CORRUPT, VerifyCounters.MISSING);
       if (!runJob(job, progress)) {
-        System.err.println("perf verify: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
+        System.err.println("hperf verify: job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
         return ExitCode.FAILED;
       }
       JobCounters.print(job, VerifyCounters.class, System.out);
@@ -83,7 +83,7 @@ public final class VerifyTool extends HperfTool {
         System.out.printf("verify OK: %,d rows intact%n", JobCounters.value(counters, VerifyCounters.OK));
         return ExitCode.OK;
       }
-      System.err.printf("perf verify: %,d bad rows in %s; the first ones:%n", bad, dataset.table());
+      System.err.printf("hperf verify: %,d bad rows in %s; the first ones:%n", bad, dataset.table());
       for (String line : firstReported(conf, reportDir)) {
         System.err.println("  " + line);
       }

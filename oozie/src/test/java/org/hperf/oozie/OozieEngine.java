@@ -197,7 +197,7 @@ final class OozieEngine implements AutoCloseable {
 
   /**
    * The same ResourceManager under another address, for which the server's Hadoop configuration
-   * says mapreduce.framework.name=local: the launchers still run on YARN, the perf commands' jobs
+   * says mapreduce.framework.name=local: the launchers still run on YARN, the hperf commands' jobs
    * run inside them. Saves a test the start of a YARN application master and task JVMs per job.
    */
   String resourceManagerWithJobsInLauncher() {

@@ -124,7 +124,7 @@ class OozieWorkflowIT {
     assertEquals(WorkflowJob.Status.KILLED, killed.getStatus(), rerun + describe(killed));
     WorkflowAction kill = killed.getActions().stream().filter(a -> a.getName().equals("fail")).findFirst()
         .orElseThrow(() -> new AssertionError("no kill node reached: " + describe(killed)));
-    assertTrue(kill.getErrorMessage().startsWith("hperf step verify failed: perf verify exited with code 1"),
+    assertTrue(kill.getErrorMessage().startsWith("hperf step verify failed: hperf verify exited with code 1"),
         kill.getErrorMessage());
     assertEquals(List.of("verify"), javaActions(killed).stream().filter(a -> !a.equals("create-table")
         && !a.equals("load")).toList(), "nothing ran after the failed verify: " + describe(killed));

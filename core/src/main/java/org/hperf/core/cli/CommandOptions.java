@@ -74,11 +74,11 @@ public final class CommandOptions {
     try {
       line = new DefaultParser().parse(options, args, false);
     } catch (ParseException e) {
-      throw new UsageException(e.getMessage() + ": see 'perf " + command + " --help'");
+      throw new UsageException(e.getMessage() + ": see 'hperf " + command + " --help'");
     }
     if (!line.hasOption("help") && line.getArgList().size() > maxPositional) {
       throw new UsageException("unexpected argument '" + line.getArgList().get(maxPositional)
-          + "': see 'perf " + command + " --help'");
+          + "': see 'hperf " + command + " --help'");
     }
     return new ParsedOptions(line);
   }
@@ -89,7 +89,7 @@ public final class CommandOptions {
     formatter.setOptionComparator((a, b) -> Integer.compare(order.indexOf(a.getKey()), order.indexOf(b.getKey())));
     StringWriter out = new StringWriter();
     PrintWriter writer = new PrintWriter(out);
-    formatter.printHelp(writer, 100, "perf " + command + " " + usage, summary + "\n\n", options, 2, 2,
+    formatter.printHelp(writer, 100, "hperf " + command + " " + usage, summary + "\n\n", options, 2, 2,
         "\nGeneric Hadoop options (-D key=value, -conf file, -libjars jars) go before the command's own.",
         false);
     writer.flush();

@@ -66,7 +66,7 @@ public final class DatasetOptions {
     }
     for (String key : given.keySet()) {
       if (!isKnown.test(key)) {
-        System.err.println("perf: warning: property '" + key + "' is not used by this command; ignored");
+        System.err.println("hperf: warning: property '" + key + "' is not used by this command; ignored");
       }
     }
     return given;

@@ -19,7 +19,7 @@ import java.util.OptionalDouble;
 
 /**
  * The region servers' own state while a run measured: {@value #FILE} in the run's directory
- * ({@code run-<i>/}), written by {@code perf run}'s driver, which samples every live region server
+ * ({@code run-<i>/}), written by {@code hperf run}'s driver, which samples every live region server
  * once per {@code --interval} while the run's job runs, and read by aggregate and report, only
  * through this class. UTF-8 CSV:
  * <pre>

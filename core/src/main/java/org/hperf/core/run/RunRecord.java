@@ -20,7 +20,7 @@ import org.hperf.core.OperationType;
 import org.hperf.core.UsageException;
 
 /**
- * What a {@code perf run} output directory records beside its logs ({@value #FILE}): the
+ * What an {@code hperf run} output directory records beside its logs ({@value #FILE}): the
  * workload and its properties, the dataset, how it executed, the versions and the cluster, and
  * per run its job, counters and what disturbed it. Written by the run command and read by
  * aggregate, report and compare through this one class, as Java properties:
@@ -39,10 +39,10 @@ import org.hperf.core.UsageException;
  * .regionsMoved, .clusterStateAfterRun (only when it could not be read)   what disturbed run i
  * run.&lt;i&gt;.startMs, run.&lt;i&gt;.endMs         wall clock (ms since the epoch) when run i's job was submitted
  *                                          and when it ended; absent in records of older hperf (0)
- * ab.side, ab.setup, ab.order              only for one side of {@code perf ab}: A or B, what the side's
+ * ab.side, ab.setup, ab.order              only for one side of {@code hperf ab}: A or B, what the side's
  *                                          setup was, and the interleaved order of both sides' runs
  *                                          ("A1 B1 B2 A2 A3 B3")
- * serverWarmup.maxSeconds, .seconds,       only when {@code perf run --server-warmup} ran an unmeasured
+ * serverWarmup.maxSeconds, .seconds,       only when {@code hperf run --server-warmup} ran an unmeasured
  * .clients, .steadyClients, .job           warm-up before run 1: its bound, how long its job took, how
  *                                          many of its clients ended steady (the others ran to the bound)
  * </pre>
@@ -132,7 +132,7 @@ public final class RunRecord {
   }
 
   /**
-   * The side of a {@code perf ab} comparison these runs are: "A" or "B", what its setup was (e.g.
+   * The side of an {@code hperf ab} comparison these runs are: "A" or "B", what its setup was (e.g.
    * "hfile.block.cache.size=0 on restarted region servers"), and the interleaved order of both
    * sides' runs, each a side and a run index ("A1", "B1", "B2", "A2", ...).
    */
@@ -150,7 +150,7 @@ public final class RunRecord {
   }
 
   /**
-   * The unmeasured server warm-up that ran before run 1 ({@code perf run --server-warmup}): its time
+   * The unmeasured server warm-up that ran before run 1 ({@code hperf run --server-warmup}): its time
    * bound, how long its job took (submission to end, seconds), its clients and how many of them
    * ended because their throughput was steady rather than at the bound, and its job id.
    */
@@ -231,7 +231,7 @@ public final class RunRecord {
     return counterNames.getOrDefault(name, name);
   }
 
-  /** The A/B side these runs are, if {@code perf ab} ran them. */
+  /** The A/B side these runs are, if {@code hperf ab} ran them. */
   public Optional<AbSide> abSide() {
     return Optional.ofNullable(abSide);
   }
@@ -252,7 +252,7 @@ public final class RunRecord {
 
   /**
    * Why runs recorded here and {@code other} do not belong in one run directory (another workload,
-   * dataset or execution), or null if they do: {@code perf run --run-index} adds a run only to a
+   * dataset or execution), or null if they do: {@code hperf run --run-index} adds a run only to a
    * directory of the same settings.
    */
   public String differenceFrom(RunRecord other) {
@@ -354,7 +354,7 @@ public final class RunRecord {
   public static RunRecord read(FileSystem fs, Path runDir) throws IOException {
     Path file = new Path(runDir, FILE);
     if (!fs.exists(file)) {
-      throw new java.io.FileNotFoundException(file + " is missing: it is written by 'perf run' beside its logs");
+      throw new java.io.FileNotFoundException(file + " is missing: it is written by 'hperf run' beside its logs");
     }
     try (InputStream in = fs.open(file)) {
       return load(in);

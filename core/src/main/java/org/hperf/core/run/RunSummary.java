@@ -21,7 +21,7 @@ import org.HdrHistogram.Histogram;
 import org.hperf.core.OperationType;
 
 /**
- * The figures {@code perf aggregate} computed for one workload's runs, as {@code report} and
+ * The figures {@code hperf aggregate} computed for one workload's runs, as {@code report} and
  * {@code compare} read them back. Written to and read from {@code aggregate/summary.json} only by
  * {@link #write} and {@link #read}, so the aggregate and its readers cannot disagree on a name;
  * {@code summary.csv} is a flat view of the same object for spreadsheets ({@link #csv}).

@@ -76,7 +76,7 @@ class RunRecordTest {
     assertEquals(3, side.position(2), "B2 came third");
     assertEquals(6, side.position(3));
     assertEquals(0, side.position(4), "not in the order");
-    assertTrue(record().abSide().isEmpty(), "a plain perf run has no side");
+    assertTrue(record().abSide().isEmpty(), "a plain hperf run has no side");
   }
 
   @Test
