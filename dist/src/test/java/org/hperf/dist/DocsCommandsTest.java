@@ -22,12 +22,14 @@ import org.hperf.core.testing.ToolRun;
 import org.junit.jupiter.api.Test;
 
 /**
- * The commands README.md and docs/*.md show still exist as shown: every {@code perf <command>},
- * {@code scripts/perf <command>}, {@code scripts/perf-cluster <command>} and {@code hadoop jar
+ * The commands README.md and docs/*.md show still exist as shown: every {@code hperf <command>},
+ * {@code scripts/hperf <command>}, {@code scripts/hperf-cluster <command>} and {@code hadoop jar
  * perf.jar <command>} in a code block or inline code names a command of the driver, and every
  * option it passes is one that command's {@code --help} lists; every other {@code scripts/<name>}
  * exists and its text names each option passed to it. Only the names are checked, not the values:
- * running the examples needs a cluster.
+ * running the examples needs a cluster. And no doc shows the launchers' old names, {@code perf},
+ * {@code scripts/perf} and {@code scripts/perf-cluster}: {@code perf} is Linux's profiler, and the
+ * old scripts are aliases for one release only.
  */
 class DocsCommandsTest {
   private static final File ROOT = new File("..").getAbsoluteFile();
@@ -36,9 +38,20 @@ class DocsCommandsTest {
   /** The fenced blocks that hold shell lines: a block marked text (a file tree, a report) holds none. */
   private static final Set<String> SHELL = Set.of("", "bash", "sh", "shell", "console");
   private static final Pattern INLINE = Pattern.compile("`([^`]+)`");
-  /** A driver command: what precedes it is the launcher; group 1 the launcher, group 2 the rest. */
-  private static final Pattern DRIVER = Pattern.compile(
-      "(?<![\\w/.-])(scripts/perf-cluster|scripts/perf|hadoop jar \\S*perf\\.jar|perf) +(.*)");
+  /**
+   * A driver command: what precedes it is the launcher (its old names too, to be found and named);
+   * group 1 the launcher, group 2 the rest.
+   */
+  private static final Pattern DRIVER = Pattern.compile("(?<![\\w/.-])(scripts/hperf-cluster|scripts/hperf"
+      + "|scripts/perf-cluster|scripts/perf|hadoop jar \\S*perf\\.jar|hperf|perf) +(.*)");
+  /**
+   * Words after "hperf" in hperf's own output, which docs quote: the Oozie kill message ("hperf step
+   * <action> failed"), the counter group and job name ("hperf workload"), the task log's JVM line.
+   */
+  private static final Set<String> OUTPUT_NAMES = Set.of("step", "workload", "jvm");
+  /** The launchers' old names, kept as aliases for one release, and their new ones. */
+  private static final Map<String, String> OLD_NAMES = Map.of("perf", "hperf", "scripts/perf", "scripts/hperf",
+      "scripts/perf-cluster", "scripts/hperf-cluster");
   private static final Pattern SCRIPT = Pattern.compile("(?<![\\w/.-])scripts/([a-z][a-z-]*)(?![\\w/.-])(.*)");
   private static final Pattern MAIN_CLASS = Pattern.compile("HPERF_MAIN=([\\w.]+)");
   private static final Pattern OPTION_LINE = Pattern.compile("(?m)^ {1,8}(?:-(\\w+),)?-(-?[\\w][\\w-]*)");
@@ -67,8 +80,8 @@ class DocsCommandsTest {
 
   @Test
   void aCommandOrOptionThatDoesNotExistIsFound() throws Exception {
-    String doc = "Run `perf load --table t --nonexistent` and\n\n```bash\nscripts/perf lod --table t\n"
-        + "scripts/perf-cluster verify --insertstart 0   # fine\nscripts/pseudo-cluster start --no-such-option\n"
+    String doc = "Run `hperf load --table t --nonexistent` and\n\n```bash\nscripts/hperf lod --table t\n"
+        + "scripts/hperf-cluster verify --insertstart 0   # fine\nscripts/pseudo-cluster start --no-such-option\n"
         + "scripts/no-such-script\n```\n";
     List<String> problems = new ArrayList<>();
     for (Usage usage : usages(doc)) {
@@ -76,10 +89,33 @@ class DocsCommandsTest {
     }
     assertEquals(4, problems.size(), problems.toString());
     String all = String.join("\n", problems);
-    assertTrue(all.contains("'--nonexistent' is not an option of perf load"), all);
-    assertTrue(all.contains("'lod' is not a perf command"), all);
+    assertTrue(all.contains("'--nonexistent' is not an option of hperf load"), all);
+    assertTrue(all.contains("'lod' is not an hperf command"), all);
     assertTrue(all.contains("scripts/pseudo-cluster does not mention '--no-such-option'"), all);
     assertTrue(all.contains("scripts/no-such-script does not exist"), all);
+  }
+
+  @Test
+  void noDocShowsTheLaunchersOldNames() {
+    List<String> old = new ArrayList<>();
+    for (File doc : documents()) {
+      old.addAll(oldNames(read(doc)).stream().map(p -> doc.getName() + ": " + p).toList());
+    }
+    assertEquals(List.of(), old);
+  }
+
+  @Test
+  void anOldLauncherNameIsFound() {
+    String doc = "Run `perf load --table t` and\n\n```bash\nscripts/perf demo\nscripts/perf-cluster verify\n"
+        + "perf <command> --help\nperf stat -e cycles -p 1234   # Linux's perf: not a launcher\nhperf verify\n"
+        + "scripts/hperf demo\nscripts/hperf-cluster verify\n```\n";
+    List<String> old = oldNames(doc);
+    assertEquals(4, old.size(), old.toString());
+    String all = String.join("\n", old);
+    assertTrue(all.contains("`perf load --table t`: perf is now hperf"), all);
+    assertTrue(all.contains("`scripts/perf demo`: scripts/perf is now scripts/hperf"), all);
+    assertTrue(all.contains("`scripts/perf-cluster verify`: scripts/perf-cluster is now scripts/hperf-cluster"), all);
+    assertTrue(all.contains("`perf <command> --help`: perf is now hperf"), all);
   }
 
   @Test
@@ -143,6 +179,26 @@ class DocsCommandsTest {
     return code;
   }
 
+  /**
+   * The command lines that run a launcher by its old name. A bare {@code perf} counts only before a
+   * driver command, help or a placeholder: {@code perf stat} is Linux's profiler.
+   */
+  static List<String> oldNames(String markdown) {
+    List<String> old = new ArrayList<>();
+    for (Usage usage : usages(markdown)) {
+      String newName = OLD_NAMES.get(usage.launcher());
+      if (newName == null) {
+        continue;
+      }
+      String first = usage.arguments().isEmpty() ? "" : usage.arguments().get(0);
+      if (!usage.launcher().equals("perf") || first.startsWith("<") || first.equals("help")
+          || Perf.COMMANDS.stream().anyMatch(c -> c.name().equals(first))) {
+        old.add("`" + usage.text() + "`: " + usage.launcher() + " is now " + newName);
+      }
+    }
+    return old;
+  }
+
   static List<Usage> usages(String markdown) {
     List<Usage> usages = new ArrayList<>();
     for (String code : codeOf(markdown)) {
@@ -160,8 +216,8 @@ class DocsCommandsTest {
       from = 0;
       while (script.find(from)) {
         String name = script.group(1);
-        // scripts/perf and perf-cluster are the driver's launchers; scripts/bench-* names a family.
-        if (!name.equals("perf") && !name.equals("perf-cluster") && !name.endsWith("-")) {
+        // The driver's launchers (and their old names) are found above; scripts/bench-* names a family.
+        if (!isLauncher("scripts/" + name) && !name.endsWith("-")) {
           usages.add(new Usage("scripts/" + name, arguments(script.group(2)), null, code.strip()));
         }
         from = script.start(2);
@@ -187,14 +243,18 @@ class DocsCommandsTest {
   }
 
   private List<String> check(Usage usage) throws Exception {
-    if (usage.launcher().startsWith("scripts/") && !usage.launcher().equals("scripts/perf")
-        && !usage.launcher().equals("scripts/perf-cluster")) {
+    if (usage.launcher().startsWith("scripts/") && !isLauncher(usage.launcher())) {
       return checkScript(usage);
     }
-    if (usage.mainClass() != null && usage.launcher().equals("scripts/perf")) {
+    if (usage.mainClass() != null && usage.launcher().matches("scripts/h?perf")) {
       return checkMainClass(usage);
     }
     return checkDriverCommand(usage);
+  }
+
+  /** Whether {@code launcher} is one of the driver's launchers, by its name or its old one. */
+  private static boolean isLauncher(String launcher) {
+    return launcher.matches("scripts/h?perf(-cluster)?");
   }
 
   /** A script other than the driver's launchers: it exists, and its text names every option passed. */
@@ -213,7 +273,7 @@ class DocsCommandsTest {
     return problems;
   }
 
-  /** scripts/perf with HPERF_MAIN runs that class instead of the driver: its source names each option. */
+  /** scripts/hperf (or its old name) with HPERF_MAIN runs that class instead of the driver: its source names each option. */
   private static List<String> checkMainClass(Usage usage) {
     String source = sourceOf(usage.mainClass());
     if (source == null) {
@@ -236,17 +296,18 @@ class DocsCommandsTest {
     String command = usage.arguments().get(0);
     if (command.startsWith("<") || command.equals("help")
         || (command.equals("--help") && usage.launcher().startsWith("scripts/"))
-        || (usage.launcher().equals("perf") && !command.matches("[a-z][a-z-]*"))) {
-      return List.of(); // a placeholder (perf <command>), help, or prose that only starts with the word perf
+        || (usage.launcher().matches("h?perf") && !command.matches("[a-z][a-z-]*"))
+        || (usage.launcher().equals("hperf") && OUTPUT_NAMES.contains(command))) {
+      return List.of(); // a placeholder (hperf <command>), help, prose or output that only starts with the word
     }
     Set<String> known = optionsOf(command);
     if (known == null) {
-      return List.of("'" + command + "' is not a perf command: `" + usage.text() + "`");
+      return List.of("'" + command + "' is not an hperf command: `" + usage.text() + "`");
     }
     List<String> problems = new ArrayList<>();
     for (String option : options(usage.arguments().subList(1, usage.arguments().size()))) {
       if (!known.contains(option) && !GENERIC.contains(option)) {
-        problems.add("'" + option + "' is not an option of perf " + command + ": `" + usage.text() + "`");
+        problems.add("'" + option + "' is not an option of hperf " + command + ": `" + usage.text() + "`");
       }
     }
     return problems;
@@ -263,7 +324,7 @@ class DocsCommandsTest {
     return options;
   }
 
-  /** The options perf {@code command} --help lists (long as --name, short as -x), or null if no such command. */
+  /** The options hperf {@code command} --help lists (long as --name, short as -x), or null if no such command. */
   private Set<String> optionsOf(String command) throws Exception {
     if (optionsByCommand.containsKey(command)) {
       return optionsByCommand.get(command);
