@@ -18,8 +18,8 @@ import org.hperf.core.run.RunRecord;
 import org.hperf.core.run.RunSummary;
 
 /**
- * One workload measured on two setups, A and B, compared per operation: what {@code perf compare
- * <A> <B>} prints and {@code perf ab} writes for each workload ({@code verdict.json} holds a list of
+ * One workload measured on two setups, A and B, compared per operation: what {@code hperf compare
+ * <A> <B>} prints and {@code hperf ab} writes for each workload ({@code verdict.json} holds a list of
  * these). Written and read only by {@link #write}/{@link #writeAll} and {@link #readAll}, UTF-8 JSON,
  * indented, names as the record components:
  * <pre>
@@ -39,7 +39,7 @@ import org.hperf.core.run.RunSummary;
  * </pre>
  * {@code lowPercent}, {@code highPercent} and the p-values are null where there is no interval (one
  * run on a side; a run with a value of 0). {@code order} is empty unless the two sides are the two
- * sides of one {@code perf ab} run; setups are empty for plain run directories. Each side's
+ * sides of one {@code hperf ab} run; setups are empty for plain run directories. Each side's
  * {@link ServerSide} holds its region servers' figures and its findings (empty lists without
  * {@code --per-server on} and without findings).
  */

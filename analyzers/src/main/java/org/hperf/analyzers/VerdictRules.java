@@ -34,7 +34,7 @@ public record VerdictRules(double confidence, double marginPercent, String unit,
     }
   }
 
-  /** Plain runs compared (perf compare): the default margin, no steadiness rule. */
+  /** Plain runs compared (hperf compare): the default margin, no steadiness rule. */
   public static VerdictRules ofRuns(double confidence) {
     return new VerdictRules(confidence, DEFAULT_MARGIN_PERCENT, "runs", false);
   }
