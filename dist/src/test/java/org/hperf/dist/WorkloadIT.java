@@ -529,7 +529,10 @@ class WorkloadIT {
 
     ReportPage page = ReportPage.render(html, new File(RUNS, "chromium"));
     // w1: the hot key range; w2: the moved region. One line per expected finding.
-    page.assertFindings("w1", new ReportPage.Finding("finding", "run-1: region \\[\\(start\\), user\\d+\\) served"
+    // The hot range leads the hotspot finding of at least one of the two runs: in a 4 s run on shared
+    // cores a cold region's p99 can outrank it in the other (seen: "[user2000, user3000) served 6.4%
+    // of reads, p99 3.5x the others (and 2 more)" in run-1, the hot range first in run-2).
+    page.assertFindings("w1", new ReportPage.Finding("finding", "run-\\d: region \\[\\(start\\), user\\d+\\) served"
         + " [6-9]\\d% of reads \\(fair share 25%\\)"));
     page.assertFindings("w2", new ReportPage.Finding("disturbed", "run-1 is disturbed: 1 regions moved, split or"
         + " merged during the run"));
@@ -641,9 +644,13 @@ class WorkloadIT {
   @Order(3)
   @Test
   void badWorkloadInputIsAUsageErrorAndTouchesNothing() throws Exception {
-    assertUsage("readproportion + updateproportion", "-p", "readproportion=0.7", "-p", "updateproportion=0.7");
-    assertUsage("requestdistribution=pareto is not known", "-p", "requestdistribution=pareto");
-    assertUsage("table workload_t was created with fieldcount=10 but fieldcount=5", "-p", "fieldcount=5");
+    // A run with an end: "the run has no end" is checked first, before connecting to the cluster.
+    assertUsage("readproportion + updateproportion", "-p", "readproportion=0.7", "-p", "updateproportion=0.7",
+        "--duration", "1");
+    assertUsage("requestdistribution=pareto is not known", "-p", "requestdistribution=pareto", "--duration", "1");
+    assertUsage("table workload_t was created with fieldcount=10 but fieldcount=5", "-p", "fieldcount=5",
+        "--duration", "1");
+    assertUsage("the run has no end: give --duration <seconds> or --operationcount <n>");
     assertUsage("--duration=0 is out of range", "--duration", "0");
     assertUsage("--target=-5 is out of range", "--target", "-5", "--duration", "1");
     assertUsage("recordcount=9999999 is out of range", "-p", "recordcount=9999999", "--duration", "1");
