@@ -88,11 +88,12 @@ public record Comparison(String operation, boolean primary, double confidence, R
       double[] cpuB = ServerCost.microsPerOperation(b);
       cpu = cpuA == null || cpuB == null ? null : RelativeChange.of(cpuA, cpuB, rules.confidence());
     }
+    String zeroInA = zeroRun(a, "A", tag);
+    String zeroRun = zeroInA != null ? zeroInA : zeroRun(b, "B", tag);
     String invalid = noVerdict != null ? noVerdict
         : a.runs() < 2 || b.runs() < 2 ? "fewer than 2 " + rules.unit() + " on a side (" + a.runs() + " and "
             + b.runs() + "): no spread to judge a difference by; give 3 or more"
-        : zeroRun(a, "A", tag) != null ? zeroRun(a, "A", tag)
-        : zeroRun(b, "B", tag);
+        : zeroRun;
     Decision decision = invalid != null ? new Decision(Verdict.NO_VERDICT, "no verdict: " + invalid, null, null)
         : Decision.of(throughput, Math.min(a.runs(), b.runs()), rules);
     if (notSteady != null && decision.verdict() != Verdict.NO_VERDICT) {
@@ -178,7 +179,7 @@ public record Comparison(String operation, boolean primary, double confidence, R
   }
 
   /** A margin as given: "5%", "2.5%". */
-  static String margin(double percent) {
+  public static String margin(double percent) {
     return percent == Math.rint(percent) ? String.format(Locale.ROOT, "%.0f%%", percent)
         : String.format(Locale.ROOT, "%s%%", percent);
   }

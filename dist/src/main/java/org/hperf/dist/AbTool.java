@@ -377,7 +377,7 @@ public final class AbTool extends HperfTool {
     text.append(String.format("%d %s a side; %s%n", plan.runs(), plan.rules().unit(), ComparisonReport.METHOD));
     text.append(String.format(java.util.Locale.ROOT, "the primary figure of each workload is ALL ops/s at %.0f%%;"
         + " other operations at a level corrected for their number; equivalent means inside +-%s%n%n",
-        100 * plan.confidence(), AbVerdict.percent(plan.rules().marginPercent())));
+        100 * plan.confidence(), org.hperf.analyzers.Comparison.margin(plan.rules().marginPercent())));
     for (ComparisonReport report : reports) {
       text.append(report.text()).append('\n');
     }

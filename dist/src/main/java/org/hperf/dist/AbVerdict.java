@@ -37,7 +37,7 @@ record AbVerdict(List<String> lines, int exitCode) {
     int exit = failIfSlowerPercent == null ? ExitCode.OK
         : slowerBeyond ? ExitCode.FAILED : undecided ? UNDECIDED : ExitCode.OK;
     if (failIfSlowerPercent != null) {
-      lines.add(String.format(Locale.ROOT, "gate --fail-if-slower %s: %s (exit %d)", percent(failIfSlowerPercent),
+      lines.add(String.format(Locale.ROOT, "gate --fail-if-slower %s: %s (exit %d)", Comparison.margin(failIfSlowerPercent),
           slowerBeyond ? "B is slower beyond it" : undecided ? "a workload could not be decided" : "passed", exit));
     }
     return new AbVerdict(List.copyOf(lines), exit);
@@ -50,8 +50,4 @@ record AbVerdict(List<String> lines, int exitCode) {
     return out.toString();
   }
 
-  static String percent(double percent) {
-    return percent == Math.rint(percent) ? String.format(Locale.ROOT, "%.0f%%", percent)
-        : String.format(Locale.ROOT, "%s%%", percent);
-  }
 }
