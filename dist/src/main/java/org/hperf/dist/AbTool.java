@@ -92,7 +92,7 @@ public final class AbTool extends HperfTool {
             "tiny on the embedded cluster and with --a-hbase/--b-hbase, 1tb with --a-conf/--b-conf")
         .value(null, "duration", "seconds", "measured seconds per run (overrides the preset)", null)
         .value(null, "warmup", "seconds", "seconds run before measuring, in every run (fresh region servers start"
-            + " with cold caches)", "0; with --a-hbase/--b-hbase --duration, at most 60")
+            + " with cold caches)", "0; with --a-hbase/--b-hbase --duration, at most 10")
         .value(null, "pilot-seconds", "seconds", "before each workload's runs, one run of each side this long, not"
             + " measured: warms the JIT, the page cache and the cluster (0: none)", "--duration, at most 60")
         .value(null, "clients", "n", "map tasks per run (overrides the preset)", null)

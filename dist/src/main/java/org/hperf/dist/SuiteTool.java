@@ -65,8 +65,8 @@ public final class SuiteTool extends HperfTool {
         "Run the seed method: create-table, load, wait for compactions, verify, every workload N times, aggregate,"
             + " report. Rerunning a suite directory resumes it.")
         .value(null, "dir", "path", "the suite's directory: state, runs, report (required)", null)
-        .value(null, "scale", "tiny|1tb", "presets: tiny = 100,000 records, 16 regions, 1 run of 20 s, 2 x 4"
-            + " clients; 1tb = 10^9 records, 250 regions, 3 runs of 900 s, 8 x 16 clients", "1tb")
+        .value(null, "scale", "tiny|1tb", "presets: tiny = 100,000 records, 16 regions, 1 run of 20 s, 2 clients"
+            + " x 4 threads; 1tb = 10^9 records, 250 regions, 3 runs of 900 s, 8 clients x 16 threads", "1tb")
         .value(null, "table", "name", "table to create and load", "usertable")
         .value(null, "recordcount", "n", "records (overrides the preset)", null)
         .value(null, "regions", "n", "regions (overrides the preset)", null)
