@@ -107,8 +107,9 @@ public final class AbTool extends HperfTool {
         .value(null, "fail-if-slower", "percent", "exit 1 when a workload's ALL throughput is found slower by more"
             + " than this, 3 when a workload gets no decided verdict (for a CI job or an Oozie action to gate on);"
             + " at least --margin", "exit 0 whatever the verdicts")
-        .value(null, "server-warmup", "max seconds", "with --a-hbase/--b-hbase: each lifetime's warm-up, unmeasured,"
-            + " until every client's throughput is flat (its last 3 intervals within 10%), at most this long",
+        .value(null, "server-warmup", "max seconds", "with --a-hbase/--b-hbase: each workload's warm-up in a lifetime,"
+            + " unmeasured, until every client's throughput is flat (its last 3 intervals within 10%) and the region"
+            + " servers JIT-compile for at most 5% of 10 s, at most this long",
             "300");
   }
 
