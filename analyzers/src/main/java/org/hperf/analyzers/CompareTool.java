@@ -29,7 +29,7 @@ public final class CompareTool extends HperfTool {
         "Compare two aggregated workload runs, e.g. HBase 1 vs HBase 2, per operation, with confidence intervals.")
         .value(null, "format", "text|json|html", "output format (html: a self-contained page on stdout)", "text")
         .value(null, "confidence", "level", "confidence of the intervals, between 0.5 and 0.999", "0.95")
-        .value(null, "margin", "percent", "equivalent means B's change is shown to lie inside +-this", "5")
+        .value(null, "margin", "percent", "equivalent means B's change is shown to lie inside +-this (two one-sided tests, each at 1 - confidence)", "5")
         .flag(null, "force", "compare even runs of different workloads or record counts");
   }
 

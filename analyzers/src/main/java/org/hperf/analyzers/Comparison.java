@@ -134,9 +134,11 @@ public record Comparison(String operation, boolean primary, double confidence, R
                 + magnitude(change.lowPercent()) + "]";
         return new Decision(faster ? Verdict.B_IS_FASTER : Verdict.B_IS_SLOWER, text, detectable, needed);
       }
-      if (change.lowPercent() > -rules.marginPercent() && change.highPercent() < rules.marginPercent()) {
-        return new Decision(Verdict.EQUIVALENT, "equivalent within +-" + margin(rules.marginPercent()), detectable,
-            needed);
+      double[] equivalence = change.equivalenceInterval(change.confidenceOfInterval());
+      if (equivalence[0] > -rules.marginPercent() && equivalence[1] < rules.marginPercent()) {
+        return new Decision(Verdict.EQUIVALENT, "equivalent within +-" + margin(rules.marginPercent()) + " ("
+            + confidenceText(2 * change.confidenceOfInterval() - 1) + " interval [" + percent(equivalence[0]) + ", "
+            + percent(equivalence[1]) + "])", detectable, needed);
       }
       String more = needed > VerdictRules.MAX_PROJECTED_RUNS
           ? "more than " + VerdictRules.MAX_PROJECTED_RUNS + " " + unit + " a side would be needed"

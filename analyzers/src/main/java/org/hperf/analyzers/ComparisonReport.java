@@ -50,7 +50,8 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
 
   public static final String METHOD = "per run: throughput over its window, p50 and p99 of its merged histogram;"
       + " change of the runs' geometric means B/A - 1, Welch's t-interval on the logarithms; faster or slower when it"
-      + " leaves 0 out, equivalent when it lies inside +-margin, else inconclusive";
+      + " leaves 0 out, equivalent when the equivalence test's interval (two one-sided tests: 90% for a 95% comparison) lies"
+      + " inside +-margin, else inconclusive";
 
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT)
@@ -174,7 +175,7 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
     }
     out.append("* geometric mean of the runs' throughputs; changes are of geometric means\n");
     out.append(String.format(Locale.ROOT, "** ALL (the primary figure) at %s; each other operation at %s (Bonferroni);"
-        + " equivalent means inside +-%s%n", Comparison.confidenceText(confidence), operations.stream()
+        + " equivalent means the two one-sided tests' interval inside +-%s%n", Comparison.confidenceText(confidence), operations.stream()
         .filter(row -> !row.primary()).findFirst().map(row -> Comparison.confidenceText(row.confidence()))
         .orElse("-"), Comparison.margin(marginPercent)));
     primary().filter(row -> row.serverCpuMicrosPerOp() != null).ifPresent(row -> out.append(String.format(Locale.ROOT,

@@ -86,6 +86,24 @@ public record RelativeChange(double meanA, double meanB, double changePercent, D
   }
 
   /**
+   * The interval of the equivalence test at {@code confidence}: two one-sided tests (Schuirmann's
+   * TOST), each at {@code alpha = 1 - confidence}, which is the {@code 1 - 2 alpha} two-sided
+   * interval ({@code exp(d +- t(1 - alpha) * se) - 1}, 90% for a 95% comparison): B is shown
+   * equivalent within +-M when it lies inside +-M. A comparison that says "equivalent" is then wrong
+   * at most alpha of the time when the true change is M, as one that says "slower" is wrong at
+   * most alpha (two-sided, alpha/2 each way) of the time when there is none. Null without an interval.
+   */
+  public double[] equivalenceInterval(double confidence) {
+    if (standardErrorLog == null || degreesOfFreedom == null) {
+      return null;
+    }
+    double d = Math.log1p(changePercent / 100);
+    double halfWidth = new TDistribution(null, degreesOfFreedom).inverseCumulativeProbability(confidence)
+        * standardErrorLog;
+    return new double[] {100 * Math.expm1(d - halfWidth), 100 * Math.expm1(d + halfWidth)};
+  }
+
+  /**
    * The smallest change, in percent of A, that a comparison with this standard error and these
    * degrees of freedom finds (its interval leaves 0 out) with probability {@code power}:
    * {@code (t(1 - alpha/2) + t(power)) * se} on the log scale, the usual sample-size relation

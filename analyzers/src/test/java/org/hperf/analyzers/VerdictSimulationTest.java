@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The verdict's method checked on simulated cluster lifetimes whose truth is known: the 95%
  * intervals cover the true change 93-97% of the time, an A/A comparison calls a difference at
- * most 6% of the time, a 10% effect is found at least 80% of the time, and an inconclusive
+ * most 6% of the time, a 10% effect is found at least 80% of the time, a change at the margin is
+ * called equivalent at most 6% of the time, and an inconclusive
  * verdict's projection ("N lifetimes a side would decide") decides most of the time when N are
  * run. The oracle is the simulation's own truth, computed apart from the code under test.
  *
@@ -71,6 +72,27 @@ class VerdictSimulationTest {
     }
     assertTrue(slower >= 0.8 * TRIALS, "B 10% slower found in " + slower + " of " + TRIALS);
     assertTrue(faster == 0, "the wrong sign " + faster + " times");
+  }
+
+  /**
+   * The equivalence test's error bound: with B truly 10% slower, exactly at the margin, "equivalent
+   * within +-10%" is said at most 5% of the time (two one-sided tests at 5%; 6% for the simulation's
+   * own sampling error), and never with a true change of 15%.
+   */
+  @Test
+  void aChangeAtTheMarginIsCalledEquivalentAtMostFivePercentOfTheTime() {
+    Random random = new Random(15);
+    int atMargin = 0;
+    int beyond = 0;
+    for (int trial = 0; trial < TRIALS; trial++) {
+      // B's level is 0.9 of A's: B/A - 1 = -10%, the margin's edge.
+      atMargin += decide(side(random, 1, LIFETIMES), side(random, 0.90, LIFETIMES)).verdict()
+          == Comparison.Verdict.EQUIVALENT ? 1 : 0;
+      beyond += decide(side(random, 1, LIFETIMES), side(random, 0.85, LIFETIMES)).verdict()
+          == Comparison.Verdict.EQUIVALENT ? 1 : 0;
+    }
+    assertTrue(atMargin <= 0.06 * TRIALS, "equivalent " + atMargin + " times in " + TRIALS + " at the margin");
+    assertTrue(beyond == 0, "equivalent " + beyond + " times with B 15% slower");
   }
 
   /**

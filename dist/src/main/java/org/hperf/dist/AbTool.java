@@ -103,12 +103,13 @@ public final class AbTool extends HperfTool {
         .flag(null, "use-existing", "the tables exist and are loaded: do not create or load them")
         .value(null, "seed", "n", "seed of the runs' key and operation choices; run k of A and of B use the same", "1")
         .value(null, "confidence", "level", "confidence of the intervals", "0.95")
-        .value(null, "margin", "percent", "equivalent means B's change is shown to lie inside +-this", "5")
+        .value(null, "margin", "percent", "equivalent means B's change is shown to lie inside +-this (two one-sided tests, each at 1 - confidence)", "5")
         .value(null, "fail-if-slower", "percent", "exit 1 when a workload's ALL throughput is found slower by more"
             + " than this, 3 when a workload gets no decided verdict (for a CI job or an Oozie action to gate on);"
             + " at least --margin", "exit 0 whatever the verdicts")
-        .value(null, "server-warmup", "max seconds", "with --a-hbase/--b-hbase: each lifetime's warm-up, unmeasured,"
-            + " until every client's throughput is flat (its last 3 intervals within 10%), at most this long",
+        .value(null, "server-warmup", "max seconds", "with --a-hbase/--b-hbase: each workload's warm-up in a lifetime,"
+            + " unmeasured, until every client's throughput is flat (its last 3 intervals within 10%) and the region"
+            + " servers JIT-compile for at most 5% of 10 s, at most this long",
             "300");
   }
 
@@ -376,7 +377,7 @@ public final class AbTool extends HperfTool {
     }
     text.append(String.format("%d %s a side; %s%n", plan.runs(), plan.rules().unit(), ComparisonReport.METHOD));
     text.append(String.format(java.util.Locale.ROOT, "the primary figure of each workload is ALL ops/s at %.0f%%;"
-        + " other operations at a level corrected for their number; equivalent means inside +-%s%n%n",
+        + " other operations at a level corrected for their number; equivalent means the two one-sided tests' interval inside +-%s%n%n",
         100 * plan.confidence(), org.hperf.analyzers.Comparison.margin(plan.rules().marginPercent())));
     for (ComparisonReport report : reports) {
       text.append(report.text()).append('\n');

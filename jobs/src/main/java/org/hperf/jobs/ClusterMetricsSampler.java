@@ -3,11 +3,14 @@ package org.hperf.jobs;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.ClusterMetrics;
@@ -35,11 +38,15 @@ final class ClusterMetricsSampler implements AutoCloseable {
   private final Map<ServerName, RegionServerJmx> servers = new HashMap<>();
   private final Set<ServerName> reported = new HashSet<>();
   private final Thread thread;
+  /** Sees every round's samples after they are written (the server warm-up's JIT watch); may be null. */
+  private final Consumer<List<ClusterMetricsLog.Sample>> observer;
   private volatile boolean stopped;
   private IOException writeFailure;
 
-  private ClusterMetricsSampler(Connection connection, long intervalMs, ClusterMetricsLog.Appender out) {
+  private ClusterMetricsSampler(Connection connection, long intervalMs, ClusterMetricsLog.Appender out,
+      Consumer<List<ClusterMetricsLog.Sample>> observer) {
     this.connection = connection;
+    this.observer = observer;
     this.intervalMs = intervalMs;
     this.out = out;
     this.http = HttpClient.newBuilder().connectTimeout(timeout(intervalMs)).build();
@@ -50,8 +57,14 @@ final class ClusterMetricsSampler implements AutoCloseable {
   /** Starts sampling now and every {@code intervalSeconds} into {@code file} (a new file). */
   static ClusterMetricsSampler start(Connection connection, FileSystem fs, Path file, int intervalSeconds)
       throws IOException {
+    return start(connection, fs, file, intervalSeconds, null);
+  }
+
+  /** As {@link #start(Connection, FileSystem, Path, int)}, and each round's samples handed to {@code observer}. */
+  static ClusterMetricsSampler start(Connection connection, FileSystem fs, Path file, int intervalSeconds,
+      Consumer<List<ClusterMetricsLog.Sample>> observer) throws IOException {
     ClusterMetricsSampler sampler = new ClusterMetricsSampler(connection, intervalSeconds * 1000L,
-        new ClusterMetricsLog.Appender(fs.create(file, false)));
+        new ClusterMetricsLog.Appender(fs.create(file, false)), observer);
     sampler.thread.start();
     return sampler;
   }
@@ -107,13 +120,20 @@ final class ClusterMetricsSampler implements AutoCloseable {
       System.err.println("hperf run: cluster metrics: could not list the live region servers: " + e);
       return;
     }
+    List<ClusterMetricsLog.Sample> round = new ArrayList<>();
     for (Map.Entry<ServerName, ServerMetrics> entry : live.entrySet()) {
       long timeMs = System.currentTimeMillis();
       Map<Metric, Double> values = new java.util.EnumMap<>(Metric.class);
       values.putAll(sample(entry.getKey(), entry.getValue().getInfoServerPort()));
       // The server's own rate over its last report to the master (every hbase.regionserver.msginterval).
       values.put(Metric.REQUESTS_PER_SECOND, (double) entry.getValue().getRequestCountPerSecond());
-      out.append(new ClusterMetricsLog.Sample(timeMs, entry.getKey().getAddress().toString(), values));
+      ClusterMetricsLog.Sample sample = new ClusterMetricsLog.Sample(timeMs, entry.getKey().getAddress().toString(),
+          values);
+      out.append(sample);
+      round.add(sample);
+    }
+    if (observer != null) {
+      observer.accept(round);
     }
   }
 

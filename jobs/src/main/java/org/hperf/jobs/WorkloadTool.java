@@ -104,8 +104,9 @@ public final class WorkloadTool extends HperfTool {
         .value(null, "warmup", "seconds", "run this long before measuring; excluded from every figure", "0")
         .value(null, "server-warmup", "max seconds", "before the first run (run 1, or --run-index's), run the"
             + " workload unmeasured until each"
-            + " client's throughput per interval stops rising (its last 3 intervals within 10%), at most this long:"
-            + " warms a freshly started cluster's region servers (JIT, block cache)", "no server warm-up")
+            + " client's throughput per interval stops rising (its last 3 intervals within 10%) and every region"
+            + " server JIT-compiled for at most 5% of the last 10 s, at most this long: warms a freshly started"
+            + " cluster's region servers (JIT, block cache)", "no server warm-up")
         .value(null, "target", "ops/s", "throttle the whole job to this rate; latency then also measured from"
             + " each operation's intended start",
             "the workload's target (0: unthrottled, as in YCSB), else unthrottled")
@@ -173,8 +174,8 @@ public final class WorkloadTool extends HperfTool {
       exit = ExitCode.OK;
       if (serverWarmupSeconds > 0) {
         // Before the first run this command makes: run 1, or run k of --run-index k (a cluster lifetime of hperf ab).
-        RunRecord.ServerWarmup warmup = serverWarmup(conf, dataset, given, firstRun, output, serverWarmupSeconds,
-            first);
+        RunRecord.ServerWarmup warmup = serverWarmup(conf, connection, dataset, given, firstRun, output,
+            serverWarmupSeconds, first);
         if (warmup == null) {
           return ExitCode.FAILED;
         }
@@ -223,7 +224,8 @@ public final class WorkloadTool extends HperfTool {
 
   /**
    * The server warm-up: the workload as run 1 would run it, unmeasured, in a job of its own whose
-   * clients each end when their throughput per interval is steady ({@link SteadyStop}), at most
+   * clients each end when their throughput per interval is steady and the region servers' JIT
+   * compilers are quiet ({@link SteadyStop}, {@link ServerJitQuiet}), at most
    * {@code maxSeconds}; its logs go to {@code <output>/server-warmup} (before run k > 1: {@code server-warmup-run-k}; aggregate reads neither),
    * so the rise can be looked at. A job of its own rather than a longer {@code --warmup}: --warmup
    * is a fixed time, while a cold cluster's warm-up takes as long as it takes, and the clients that
@@ -232,8 +234,8 @@ public final class WorkloadTool extends HperfTool {
    * the driver deciding from the job's counters, which reach the driver only every few seconds on
    * YARN and could stop the tasks only by killing them. Null if the job failed.
    */
-  private RunRecord.ServerWarmup serverWarmup(Configuration conf, DatasetSpec dataset, Map<String, String> workload,
-      RunSpec measured, Path output, long maxSeconds, int beforeRun) throws Exception {
+  private RunRecord.ServerWarmup serverWarmup(Configuration conf, Connection connection, DatasetSpec dataset,
+      Map<String, String> workload, RunSpec measured, Path output, long maxSeconds, int beforeRun) throws Exception {
     RunSpec warmup = measured.asServerWarmup(maxSeconds);
     String name = beforeRun == 1 ? "server-warmup" : "server-warmup-run-" + beforeRun;
     Path dir = new Path(output, name);
@@ -241,19 +243,29 @@ public final class WorkloadTool extends HperfTool {
     FileSystem fs = output.getFileSystem(conf);
     // Only a warm-up that failed before (hperf run --run-index 1 into this directory again) left one.
     fs.delete(dir, true);
+    Path quietMarker = new Path(output, ".barrier/" + name + "-servers-quiet");
+    fs.delete(quietMarker, false);
     Configuration warmupConf = new Configuration(conf);
-    SteadyStop.enable(warmupConf);
+    SteadyStop.enable(warmupConf, quietMarker);
     Job job = createSubmittableJob(warmupConf, dataset, workload, warmup, dir, barrier);
     job.setJobName("hperf server warm-up " + workload.get("hperf.workload.name") + " " + dataset.table());
-    human.printf("server warm-up: %s unmeasured until each client's throughput is steady, at most %d s%n",
-        workload.get("hperf.workload.name"), maxSeconds);
+    human.printf("server warm-up: %s unmeasured until each client's throughput is steady and the region servers'"
+        + " JIT compilers are quiet, at most %d s%n", workload.get("hperf.workload.name"), maxSeconds);
     long started = System.nanoTime();
     boolean ok;
-    try {
+    // The servers' samples, as a run's, go beside the job's output first (which must not exist before it).
+    Path samples = new Path(output, "." + name + "-" + ClusterMetricsLog.FILE);
+    ServerJitQuiet jit = new ServerJitQuiet(fs, quietMarker);
+    try (ClusterMetricsSampler sampler = ClusterMetricsSampler.start(connection, fs, samples, warmup.intervalSeconds(),
+        jit::observe)) {
       ok = runJob(job, shown(JobProgress.timed("server warm-up " + workload.get("hperf.workload.name"), "ops",
           maxSeconds, windowStart(fs, barrier, warmup), WorkloadCounters.MEASURED_OPERATIONS)));
     } finally {
       fs.delete(barrier, true);
+      fs.delete(quietMarker, false);
+    }
+    if (fs.exists(dir) && !fs.rename(samples, new Path(dir, ClusterMetricsLog.FILE))) {
+      throw new IOException("could not move " + samples + " into " + dir);
     }
     double seconds = (System.nanoTime() - started) / 1e9;
     if (!ok) {
@@ -263,7 +275,8 @@ public final class WorkloadTool extends HperfTool {
     }
     int steady = (int) JobCounters.value(job.getCounters(), WorkloadCounters.TASKS_STOPPED_STEADY);
     human.printf("server warm-up: %.1f s, %d of %d clients ended steady%s%n", seconds, steady, warmup.clients(),
-        steady < warmup.clients() ? " (the others ran to the " + maxSeconds + " s bound)" : "");
+        steady < warmup.clients() ? " (the others ran to the " + maxSeconds + " s bound" + (jit.quiet() ? ""
+            : "; the region servers were still JIT-compiling") + ")" : "");
     return new RunRecord.ServerWarmup(maxSeconds, seconds, warmup.clients(), steady, job.getJobID().toString());
   }
 

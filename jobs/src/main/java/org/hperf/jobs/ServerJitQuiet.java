@@ -1,0 +1,106 @@
+package org.hperf.jobs;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.hperf.core.run.ClusterMetricsLog;
+import org.hperf.core.run.ClusterMetricsLog.Metric;
+
+/**
+ * The server half of the server warm-up's stop rule ({@code hperf run --server-warmup}): the driver
+ * watches the region servers' JIT compilers through the cluster-metrics samples and, once every
+ * server compiled for at most {@link #MAX_SHARE} of the last {@link #WINDOW_MS}, creates a marker
+ * file that the warm-up's clients read ({@link SteadyStop}). A client's own flat throughput is not
+ * enough: in lifetimes whose clients were steady within a minute, the region server still
+ * JIT-compiled for 20-30% of the measured window that followed (C2 recompiles the read and write
+ * paths long after the rate stops rising), and a window measured on a compiling server is not steady.
+ *
+ * <p>The share is of wall time, summed over the compiler threads (the JVM's TotalCompilationTime),
+ * and lies well below the verdict's not-steady bound of 10% ({@code ClusterFindings}), so that the
+ * measured window that follows a quiet warm-up passes it. A server whose JIT time cannot be read
+ * (its info server off, or its /jmx not answering {@link #UNREADABLE_ROUNDS} times in a row) cannot
+ * be judged: the marker is then created, said on stderr, and the clients' throughput alone ends the
+ * warm-up.
+ */
+final class ServerJitQuiet {
+  static final long WINDOW_MS = 10_000;
+  static final double MAX_SHARE = 0.05;
+
+  private final FileSystem fs;
+  private final Path marker;
+  /** Rounds in a row in which some server's JIT time could not be read; after this many, no judging. */
+  static final int UNREADABLE_ROUNDS = 5;
+
+  private final Map<String, Deque<long[]>> history = new HashMap<>();
+  private int unreadableRounds;
+  private boolean quiet;
+
+  ServerJitQuiet(FileSystem fs, Path marker) {
+    this.fs = fs;
+    this.marker = marker;
+  }
+
+  /** One sampling round, every live server's sample; creates the marker once the servers are quiet. */
+  void observe(List<ClusterMetricsLog.Sample> round) {
+    if (quiet || round.isEmpty()) {
+      return;
+    }
+    boolean judged = true;
+    boolean allQuiet = true;
+    for (ClusterMetricsLog.Sample sample : round) {
+      Double compileMs = sample.values().get(Metric.JIT_COMPILE_MS);
+      if (compileMs == null || compileMs.isNaN()) {
+        judged = false;
+        continue;
+      }
+      allQuiet &= quietAfter(sample.server(), sample.timeMs(), compileMs.longValue());
+    }
+    unreadableRounds = judged ? 0 : unreadableRounds + 1;
+    if (unreadableRounds >= UNREADABLE_ROUNDS) {
+      System.err.println("hperf run: server warm-up: a region server's JIT compilation time could not be read in "
+          + UNREADABLE_ROUNDS + " samples in a row: the warm-up ends on the clients' throughput alone");
+      markQuiet();
+    } else if (judged && allQuiet) {
+      markQuiet();
+    }
+  }
+
+  /** Adds a server's sample; true once its compilation over the last window is within the share. */
+  boolean quietAfter(String server, long timeMs, long compileMs) {
+    Deque<long[]> samples = history.computeIfAbsent(server, s -> new ArrayDeque<>());
+    samples.addLast(new long[] {timeMs, compileMs});
+    // Keep the newest sample that is at least a window old, and everything after it.
+    while (samples.size() > 2 && timeMs - secondOldest(samples)[0] >= WINDOW_MS) {
+      samples.removeFirst();
+    }
+    long[] oldest = samples.peekFirst();
+    long spanMs = timeMs - oldest[0];
+    return spanMs >= WINDOW_MS && compileMs - oldest[1] <= MAX_SHARE * spanMs;
+  }
+
+  boolean quiet() {
+    return quiet;
+  }
+
+  private static long[] secondOldest(Deque<long[]> samples) {
+    var it = samples.iterator();
+    it.next();
+    return it.next();
+  }
+
+  private void markQuiet() {
+    quiet = true;
+    try {
+      fs.create(marker, true).close();
+    } catch (IOException e) {
+      // The clients then run to the warm-up's cap, and the lifetime is flagged not steady: said, not hidden.
+      System.err.println("hperf run: server warm-up: could not create " + marker + " (" + e + "): the clients will"
+          + " run to the warm-up's bound");
+    }
+  }
+}

@@ -1,0 +1,106 @@
+package org.hperf.jobs;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.hperf.core.run.ClusterMetricsLog;
+import org.hperf.core.run.ClusterMetricsLog.Metric;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The servers' half of the warm-up's stop rule: quiet once every server compiled for at most 5% of
+ * the last 10 s (500 ms of compilation), judged from samples one second apart.
+ */
+class ServerJitQuietTest {
+  @TempDir
+  File tmp;
+
+  @Test
+  void aServerIsQuietOnlyAfterTenSecondsWithAtMostHalfASecondOfCompilation() {
+    ServerJitQuiet watch = watch();
+    // Compiling 300 ms a second for 20 s, then 40 ms a second.
+    long compileMs = 0;
+    for (int second = 0; second <= 20; second++) {
+      assertFalse(watch.quietAfter("rs1", second * 1000L, compileMs), "compiling 30% at second " + second);
+      compileMs += 300;
+    }
+    compileMs -= 300;
+    boolean quiet = false;
+    int quietAt = -1;
+    for (int second = 21; second <= 40 && !quiet; second++) {
+      compileMs += 40;
+      quiet = watch.quietAfter("rs1", second * 1000L, compileMs);
+      quietAt = second;
+    }
+    // At second 30 the last 10 s hold 10 x 40 = 400 ms; at 29 they still hold one second of 300 ms.
+    assertTrue(quiet);
+    assertTrue(quietAt == 30, "quiet at second " + quietAt + ", not 30");
+  }
+
+  @Test
+  void fiveHundredMillisecondsInTenSecondsIsTheBound() {
+    ServerJitQuiet atBound = watch();
+    ServerJitQuiet above = watch();
+    for (int second = 0; second <= 10; second++) {
+      atBound.quietAfter("rs1", second * 1000L, second * 50L);
+      above.quietAfter("rs1", second * 1000L, second * 51L);
+    }
+    assertTrue(atBound.quietAfter("rs1", 11_000, 550), "500 ms in the last 10 s");
+    assertFalse(above.quietAfter("rs1", 11_000, 561), "510 ms in the last 10 s");
+  }
+
+  @Test
+  void theMarkerWaitsForEveryServerAndIsReadByTheClientsRule() throws Exception {
+    Configuration conf = new Configuration(false);
+    FileSystem fs = FileSystem.getLocal(conf);
+    Path marker = new Path(tmp.getAbsolutePath(), "servers-quiet");
+    ServerJitQuiet watch = new ServerJitQuiet(fs, marker);
+    Configuration job = new Configuration(false);
+    SteadyStop.enable(job, marker);
+    SteadyStop client = SteadyStop.ofJob(job);
+    for (int second = 0; second <= 12; second++) {
+      // rs1 idle, rs2 compiling 200 ms a second throughout.
+      watch.observe(List.of(sample(second, "rs1", 0), sample(second, "rs2", 200L * second)));
+      assertFalse(fs.exists(marker), "rs2 still compiles at second " + second);
+      assertFalse(client.steadyAfter(1_000), "a flat client waits for the servers");
+    }
+    for (int second = 13; second <= 30; second++) {
+      watch.observe(List.of(sample(second, "rs1", 0), sample(second, "rs2", 200L * 12)));
+    }
+    assertTrue(watch.quiet());
+    assertTrue(fs.exists(marker));
+    assertTrue(client.steadyAfter(1_000), "a flat client stops once the servers are quiet");
+  }
+
+  @Test
+  void serversWhoseCompilationCannotBeReadLeaveTheDecisionToTheClientsAfterFiveSamples() throws Exception {
+    FileSystem fs = FileSystem.getLocal(new Configuration(false));
+    Path marker = new Path(tmp.getAbsolutePath(), "unreadable");
+    ServerJitQuiet watch = new ServerJitQuiet(fs, marker);
+    for (int round = 1; round < ServerJitQuiet.UNREADABLE_ROUNDS; round++) {
+      watch.observe(List.of(new ClusterMetricsLog.Sample(round * 1000L, "rs1", Map.of())));
+      assertFalse(fs.exists(marker), "one unreadable sample is not yet a server that cannot be judged");
+    }
+    watch.observe(List.of(new ClusterMetricsLog.Sample(9_000L, "rs1", Map.of())));
+    assertTrue(fs.exists(marker));
+  }
+
+  private ServerJitQuiet watch() {
+    try {
+      return new ServerJitQuiet(FileSystem.getLocal(new Configuration(false)), new Path(tmp.getAbsolutePath(), "m"));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static ClusterMetricsLog.Sample sample(int second, String server, long compileMs) {
+    return new ClusterMetricsLog.Sample(second * 1000L, server, Map.of(Metric.JIT_COMPILE_MS, (double) compileMs));
+  }
+}
