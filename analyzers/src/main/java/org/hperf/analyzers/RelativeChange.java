@@ -133,14 +133,17 @@ public record RelativeChange(double meanA, double meanB, double changePercent, D
     }
     double margin = Math.log1p(marginPercent / 100);
     double measured = Math.abs(Math.log1p(changePercent / 100));
-    // The interval's half-width that decides: below |d| it leaves 0 out; below margin - |d| it is inside the margin.
-    double halfWidthNeeded = Math.max(measured, margin - measured);
     double spread = spreadLog * Math.sqrt(degreesOfFreedom
         / new ChiSquaredDistribution(null, degreesOfFreedom).inverseCumulativeProbability(1 - power));
     for (int n = 2; n <= cap; n++) {
       TDistribution t = new TDistribution(null, 2.0 * n - 2);
-      double quantiles = t.inverseCumulativeProbability(1 - (1 - confidence) / 2) + t.inverseCumulativeProbability(power);
-      if (quantiles * spread * Math.sqrt(2.0 / n) <= halfWidthNeeded) {
+      double se = spread * Math.sqrt(2.0 / n);
+      double toPower = t.inverseCumulativeProbability(power);
+      // Decided when the two-sided interval leaves 0 out (|d| beyond its half-width), or when the
+      // equivalence test's one-sided intervals lie inside the margin (margin - |d| beyond theirs).
+      boolean different = (t.inverseCumulativeProbability(1 - (1 - confidence) / 2) + toPower) * se <= measured;
+      boolean equivalent = (t.inverseCumulativeProbability(confidence) + toPower) * se <= margin - measured;
+      if (different || equivalent) {
         return n;
       }
     }
