@@ -42,7 +42,8 @@ public final class ReportTool extends HperfTool {
   protected CommandOptions options() {
     return new CommandOptions(NAME, "<run dir or pattern>... [options]",
         "Report aggregated workload runs as a text table and a self-contained HTML page.")
-        .value(null, "html", "file", "where the HTML page goes", "<first run dir>/report.html");
+        .value(null, "output", "file", "where the HTML page goes", "<first run dir>/report.html")
+        .renamed("html", "output");
   }
 
   @Override
@@ -67,7 +68,7 @@ public final class ReportTool extends HperfTool {
     if (getConf().getBoolean(PRINT_TEXT, true)) {
       System.out.print(text(workloads));
     }
-    Path html = new Path(parsed.string("html", new Path(runDirs.get(0), "report.html").toString()));
+    Path html = new Path(parsed.string("output", new Path(runDirs.get(0), "report.html").toString()));
     // A path without a scheme is on the default file system (HDFS on a cluster): say which.
     FileSystem htmlFs = html.getFileSystem(getConf());
     html = htmlFs.makeQualified(html);

@@ -91,7 +91,7 @@ class GoldenRunTest {
   void reportAndCompareReadTheSameFigures() throws Exception {
     double all = summary.overall().get(OperationType.ALL_TAG).throughputOpsPerSec();
     ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(),
-        new String[] {dir.getPath(), "--html", tmp.resolve("report.html").toString()});
+        new String[] {dir.getPath(), "--output", tmp.resolve("report.html").toString()});
     assertEquals(ExitCode.OK, report.exitCode(), report.all());
     String expected = String.format(Locale.ROOT, "%,.1f", all);
     assertTrue(report.out().lines().anyMatch(l -> l.matches("workloadf-seed +ALL +" + java.util.regex.Pattern.quote(

@@ -30,7 +30,7 @@ class ReportToolTest {
     File bigTable = run(tmp, "rr", "randomread", 1);
     File html = tmp.resolve("report.html").toFile();
     ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(),
-        new String[] {ycsb.getPath(), bigTable.getPath(), "--html", html.getPath()});
+        new String[] {ycsb.getPath(), bigTable.getPath(), "--output", html.getPath()});
     assertEquals(ExitCode.OK, report.exitCode(), report.all());
     assertTrue(report.out().lines().anyMatch(l -> l.startsWith("workloada") && l.contains("READ")), report.out());
     assertTrue(report.out().contains("randomread") && report.out().contains("1,212"), report.out());
@@ -216,7 +216,7 @@ class ReportToolTest {
     run(runs.toPath(), "randomread", "randomread", 1);
     Files.writeString(runs.toPath().resolve("report.html"), "an earlier report: not a run directory");
     ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(),
-        new String[] {runs + "/*", "--html", tmp.resolve("all.html").toString()});
+        new String[] {runs + "/*", "--output", tmp.resolve("all.html").toString()});
     assertEquals(ExitCode.OK, report.exitCode(), report.all());
     assertEquals(List.of("randomread", "workloada"), report.out().lines().map(l -> l.split(" ")[0])
         .filter(w -> w.equals("workloada") || w.equals("randomread")).distinct().toList(), report.out());
@@ -232,7 +232,7 @@ class ReportToolTest {
     File a = run(tmp.resolve("ab/workloada"), "a", "workloada", 2, "A");
     File b = run(tmp.resolve("ab/workloada"), "b", "workloada", 2, "B");
     Path html = tmp.resolve("ab.html");
-    ToolRun ab = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {a.getPath(), b.getPath(), "--html",
+    ToolRun ab = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {a.getPath(), b.getPath(), "--output",
         html.toString()});
     assertEquals(ExitCode.OK, ab.exitCode(), ab.all());
     assertEquals(List.of("workloada A", "workloada B"), ab.out().lines().filter(l -> l.contains(" READ "))
@@ -245,7 +245,7 @@ class ReportToolTest {
     File before = run(tmp, "before", "workloada", 1);
     File after = run(tmp, "after", "workloada", 1);
     ToolRun two = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {before.getPath(), after.getPath(),
-        "--html", tmp.resolve("two.html").toString()});
+        "--output", tmp.resolve("two.html").toString()});
     assertEquals(ExitCode.OK, two.exitCode(), two.all());
     assertTrue(two.out().contains("\nworkloada (before) READ") && two.out().contains("\nworkloada (after)  READ"),
         two.out());
@@ -258,7 +258,7 @@ class ReportToolTest {
     org.apache.hadoop.conf.Configuration conf = LocalJobs.conf();
     conf.setBoolean(ReportTool.PRINT_TEXT, false);
     conf.setBoolean(ReportTool.PRINT_PATH, false);
-    ToolRun quiet = ToolRun.of(conf, new ReportTool(), new String[] {dir.getPath(), "--html",
+    ToolRun quiet = ToolRun.of(conf, new ReportTool(), new String[] {dir.getPath(), "--output",
         tmp.resolve("q.html").toString()});
     assertEquals(ExitCode.OK, quiet.exitCode(), quiet.all());
     assertEquals("", quiet.out(), "nothing printed");
@@ -379,7 +379,7 @@ class ReportToolTest {
 
   private static ToolRun report(File dir, Path html) throws Exception {
     ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(),
-        new String[] {dir.getPath(), "--html", html.toString()});
+        new String[] {dir.getPath(), "--output", html.toString()});
     assertEquals(ExitCode.OK, report.exitCode(), report.all());
     return report;
   }

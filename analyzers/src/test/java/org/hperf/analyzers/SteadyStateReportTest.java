@@ -50,7 +50,7 @@ class SteadyStateReportTest {
         Files.readString(new File(dir, "aggregate/placement.csv").toPath()), "no placement: the header only");
 
     File html = tmp.resolve("report.html").toFile();
-    ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {dir.getPath(), "--html",
+    ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {dir.getPath(), "--output",
         html.getPath()});
     assertEquals(ExitCode.OK, report.exitCode(), report.all());
     String warmup = "61.5 s unmeasured before run-1, 1 of 2 clients ended steady (the others ran to the 60 s bound)";

@@ -48,8 +48,8 @@ public final class DemoTool extends HperfTool {
         .value(null, "threads", "n", "threads per client", "4 (tiny preset)")
         .value(null, "client", "sync|async", "the workload client of every run (hperf run --client)", "sync")
         .value(null, "inflight", "n", "operations each client keeps in flight with --client async", "--threads")
-        .value(null, "per-server", "on|off", "record where each run's operations were served (region server"
-            + " table, region heat strips and hotspots in the report)", "off")
+        .switchOption("per-server", "record where each run's operations were served (region server"
+            + " table, region heat strips and hotspots in the report)")
         .value(null, "server-warmup", "max seconds", "before each workload's first run, run it unmeasured until"
             + " its throughput stops rising, at most this long", "no server warm-up")
         .value(null, "dir", "path", "where the cluster and the suite keep their files (wiped at start)",
@@ -65,7 +65,11 @@ public final class DemoTool extends HperfTool {
     File dir = new File(parsed.string("dir", new File(Perf.home(), "target/embedded").getPath())).getAbsoluteFile();
     List<String> suiteArgs = new ArrayList<>(List.of("--scale", "tiny", "--dir", new File(dir, "suite").getPath()));
     for (String option : SUITE_OPTIONS) {
-      if (parsed.has(option)) {
+      if (option.equals("per-server")) {
+        if (parsed.on(option)) {
+          suiteArgs.add("--per-server");
+        }
+      } else if (parsed.has(option)) {
         suiteArgs.addAll(List.of("--" + option, parsed.string(option, null)));
       }
     }

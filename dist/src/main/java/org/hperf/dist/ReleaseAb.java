@@ -421,7 +421,7 @@ final class ReleaseAb {
         + String.join(" ", lifetimes));
     int verdictExit = AbTool.writeVerdict(plan, reports, root.getFileSystem(localConf), root, header);
     List<String> reportArgs = new ArrayList<>(runDirs);
-    reportArgs.addAll(List.of("--html", new File(dir, "report.html").getPath()));
+    reportArgs.addAll(List.of("--output", new File(dir, "report.html").getPath()));
     // Only the page: the verdict has just printed the tables and findings, and the line below names the page.
     Configuration reportConf = new Configuration(localConf);
     reportConf.setBoolean(ReportTool.PRINT_TEXT, false);

@@ -78,8 +78,8 @@ public final class SuiteTool extends HperfTool {
         .value(null, "threads", "n", "threads per client (overrides the preset)", null)
         .value(null, "client", "sync|async", "the workload client of every run (hperf run --client)", "sync")
         .value(null, "inflight", "n", "operations each client keeps in flight with --client async", "--threads")
-        .value(null, "per-server", "on|off", "record where each run's operations were served (hperf run"
-            + " --per-server): the report's region server table, region heat strips and hotspots", "off")
+        .switchOption("per-server", "record where each run's operations were served (hperf run"
+            + " --per-server): the report's region server table, region heat strips and hotspots")
         .value(null, "server-warmup", "max seconds", "before each workload's first run, run it unmeasured until"
             + " each client's throughput per interval stops rising, at most this long (hperf run --server-warmup):"
             + " a freshly started cluster's first run is otherwise often 2-3x slower", "no server warm-up")
@@ -170,10 +170,7 @@ public final class SuiteTool extends HperfTool {
     String duration = Long.toString(parsed.longValue("duration", scale.durationSeconds, 1, 7 * 24 * 3600));
     String clients = Integer.toString(parsed.intValue("clients", scale.clients, 1, 100_000));
     String threads = Integer.toString(parsed.intValue("threads", scale.threads, 1, 10_000));
-    String perServer = parsed.string("per-server", "off");
-    if (!perServer.equals("on") && !perServer.equals("off")) {
-      throw new UsageException("--per-server is on or off, not '" + perServer + "'");
-    }
+    boolean perServer = parsed.on("per-server");
     List<String> clientOptions = clientOptions(parsed);
     String serverWarmup = parsed.has("server-warmup")
         ? Long.toString(parsed.longValue("server-warmup", 0, 1, 24 * 3600)) : null;
@@ -191,9 +188,9 @@ public final class SuiteTool extends HperfTool {
       runDirs.add(runDir);
       List<String> run = new ArrayList<>(List.of("run", "-P", new File(workloadDir, name).getPath(), "--table", table,
           "--clients", clients, "--threads", threads, "--duration", duration, "--runs", runs));
-      if (perServer.equals("on")) {
+      if (perServer) {
         // Only when on, so that a suite started before this option resumes with the same commands.
-        run.addAll(List.of("--per-server", "on"));
+        run.add("--per-server");
       }
       run.addAll(clientOptions);
       if (serverWarmup != null) {
@@ -206,7 +203,7 @@ public final class SuiteTool extends HperfTool {
     }
     List<String> report = new ArrayList<>(List.of("report"));
     report.addAll(runDirs);
-    report.addAll(List.of("--html", new Path(dir, "report.html").toString()));
+    report.addAll(List.of("--output", new Path(dir, "report.html").toString()));
     steps.put("report", report.toArray(new String[0]));
     return steps;
   }

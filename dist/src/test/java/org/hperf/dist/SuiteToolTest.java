@@ -15,20 +15,22 @@ import org.junit.jupiter.api.Test;
 class SuiteToolTest {
   @Test
   void perServerOnIsPassedToEveryRunAndOffChangesNoCommand() throws Exception {
-    Map<String, String[]> on = plan("--per-server", "on");
+    Map<String, String[]> on = plan("--per-server");
     Map<String, String[]> off = plan();
     for (String workload : List.of("workloada", "workloadc")) {
       List<String> runOn = List.of(on.get("run-" + workload));
       List<String> runOff = List.of(off.get("run-" + workload));
       int at = runOn.indexOf("--per-server");
-      assertTrue(at > 0 && runOn.get(at + 1).equals("on"), runOn.toString());
+      assertTrue(at > 0 && runOn.get(at + 1).startsWith("--"), "--per-server alone: " + runOn);
       assertTrue(!runOff.contains("--per-server"), runOff.toString());
       assertEquals(List.of("--output", new Path("/suite", "runs/" + workload).toString()),
           runOff.subList(runOff.size() - 2, runOff.size()));
     }
     assertEquals(List.of(plan("--per-server", "off").get("run-workloada")), List.of(off.get("run-workloada")));
+    // The old form, accepted for one release: on is the switch, off is no switch.
+    assertEquals(List.of(on.get("run-workloada")), List.of(plan("--per-server", "on").get("run-workloada")));
     UsageException bad = assertThrows(UsageException.class, () -> plan("--per-server", "yes"));
-    assertEquals("--per-server is on or off, not 'yes'", bad.getMessage());
+    assertEquals("--per-server is a switch: give it alone to turn it on, not '--per-server yes'", bad.getMessage());
   }
 
   @Test

@@ -110,7 +110,7 @@ class WorkloadFaultIT {
     ToolRun aggregate = MiniClusterExtension.run(new AggregateTool(), OUTPUT.getPath());
     assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
     assertTrue(aggregate.out().contains("run-1 is DISTURBED"), aggregate.all());
-    ToolRun report = MiniClusterExtension.run(new ReportTool(), OUTPUT.getPath(), "--html",
+    ToolRun report = MiniClusterExtension.run(new ReportTool(), OUTPUT.getPath(), "--output",
         new File(OUTPUT, "report.html").getPath());
     assertEquals(ExitCode.OK, report.exitCode(), report.all());
     assertTrue(report.out().contains("DISTURBED: workloada run-1:")

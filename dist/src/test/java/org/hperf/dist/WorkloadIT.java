@@ -129,7 +129,7 @@ class WorkloadIT {
     args.addAll(List.of("-P", "../conf/workloads/" + workload,
         "--table", TABLE, "--clients", "2", "--threads", "4", "--duration", "2", "--interval", "1",
         // randomread-mem's file asks for 100,000 records; the run phase may only pick among fewer.
-        "-p", "recordcount=" + RECORDS / 2, "--per-server", "on", "--output", output.getPath()));
+        "-p", "recordcount=" + RECORDS / 2, "--per-server", "--output", output.getPath()));
     args.addAll(List.of(clientOptions));
     ToolRun run = MiniClusterExtension.run(new WorkloadTool(), args.toArray(new String[0]));
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
@@ -454,7 +454,7 @@ class WorkloadIT {
     }
 
     File report = new File(output, "report.html");
-    ToolRun html = MiniClusterExtension.run(new org.hperf.analyzers.ReportTool(), output.getPath(), "--html",
+    ToolRun html = MiniClusterExtension.run(new org.hperf.analyzers.ReportTool(), output.getPath(), "--output",
         report.getPath());
     assertEquals(ExitCode.OK, html.exitCode(), html.all());
     String page = java.nio.file.Files.readString(report.toPath());
@@ -512,7 +512,7 @@ class WorkloadIT {
 
     File hot = new File(RUNS, "report-hotspot");
     ToolRun hotRun = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloadc", "--table", table,
-        "-p", "requestdistribution=hotspot", "--per-server", "on", "--clients", "1", "--threads", "2", "--warmup", "1",
+        "-p", "requestdistribution=hotspot", "--per-server", "--clients", "1", "--threads", "2", "--warmup", "1",
         "--duration", "4", "--interval", "1", "--runs", "2", "--output", hot.getPath());
     assertEquals(ExitCode.OK, hotRun.exitCode(), hotRun.all());
     File moved = new File(RUNS, "report-moved");
@@ -523,7 +523,7 @@ class WorkloadIT {
       assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
     }
     File html = new File(RUNS, "report.html").getAbsoluteFile();
-    ToolRun report = MiniClusterExtension.run(new ReportTool(), hot.getPath(), moved.getPath(), "--html",
+    ToolRun report = MiniClusterExtension.run(new ReportTool(), hot.getPath(), moved.getPath(), "--output",
         html.getPath());
     assertEquals(ExitCode.OK, report.exitCode(), report.all());
 

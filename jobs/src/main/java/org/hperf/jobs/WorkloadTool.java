@@ -118,8 +118,8 @@ public final class WorkloadTool extends HperfTool {
         .value(null, "interval", "seconds", "histogram log interval", "from --duration: 1 up to 300 s, 10 up to"
             + " an hour, 60 beyond; 1 for operation-count runs")
         .value(null, "seed", "n", "seed of the key and operation choices", "1")
-        .value(null, "per-server", "on|off", "record latency per region server (per interval) and per region (whole"
-            + " run), from the client's region location cache (its cost: docs/benchmarks.md)", "off")
+        .switchOption("per-server", "record latency per region server (per interval) and per region (whole"
+            + " run), from the client's region location cache (its cost: docs/benchmarks.md)")
         .value(null, "output", "dir", "run directory (must not exist)", "hperf-runs/<workload>-<time>")
         .value(null, "format", TEXT + "|" + YCSB, "what goes to stdout: hperf's lines, or after the runs YCSB's result"
             + " lines ([OVERALL], [READ], ...) of all runs merged and nothing else, hperf's lines then on stderr (as"
@@ -470,7 +470,7 @@ public final class WorkloadTool extends HperfTool {
         Numbers.parseDouble("--max-error-ratio", parsed.string("max-error-ratio", "0.001"), 0, 1),
         parsed.intValue("interval", RunSpec.defaultIntervalSeconds(duration), 1, 3600), 1,
         parsed.intValue("runs", 1, 1, 100), parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE),
-        barrierTimeoutSeconds(conf), 0, onOff("--per-server", parsed.string("per-server", "off")));
+        barrierTimeoutSeconds(conf), 0, parsed.on("per-server"));
   }
 
   /**
@@ -482,14 +482,6 @@ public final class WorkloadTool extends HperfTool {
     if (interval != null && conf.get(JobProgress.INTERVAL_SECONDS) == null) {
       conf.setLong(JobProgress.INTERVAL_SECONDS, Numbers.parseLong(RunSpec.STATUS_INTERVAL, interval, 0, 24 * 3600));
     }
-  }
-
-  private static boolean onOff(String option, String value) throws UsageException {
-    return switch (value) {
-      case "on" -> true;
-      case "off" -> false;
-      default -> throw new UsageException(option + " is on or off, not '" + value + "'");
-    };
   }
 
   private static long barrierTimeoutSeconds(Configuration conf) throws UsageException {

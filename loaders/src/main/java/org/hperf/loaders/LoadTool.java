@@ -56,10 +56,11 @@ public final class LoadTool extends HperfTool {
     RecordRange.addTo(options);
     return options
         .value(null, "mode", "bulk|put", "bulk: HFiles + bulk load; put: BufferedMutator puts", "bulk")
-        .value(null, "maps", "n", "map tasks; bulk: each writes the HFiles of a contiguous group of regions (at"
+        .value(null, "clients", "n", "map tasks (as PerformanceEvaluation's clients and hperf run's); bulk: each writes the HFiles of a contiguous group of regions (at"
             + " most one a region; more if a group would hold over " + RegionGroupInputFormat.MAX_KEYS_PER_TASK
             + " keys to sort); put: each a contiguous range of record numbers",
             "one per region, but at least " + RECORDS_PER_MAP_AT_LEAST + " records a map")
+        .renamed("maps", "clients")
         .value(null, "hfile-dir", "path", "where bulk mode writes HFiles before loading them; must not exist",
             "${hbase.fs.tmp.dir}/hperf-hfiles-<table>-<time>")
         .flag(null, "wait-for-compactions", "major-compact the table after the load and wait until done")
@@ -80,7 +81,7 @@ public final class LoadTool extends HperfTool {
       DatasetSpec dataset = ExistingDataset.resolve(admin, given);
       RecordRange range = RecordRange.resolve(given, parsed, dataset);
       int regions = regionCount(connection, dataset.tableName());
-      int maps = parsed.intValue("maps", defaultMaps(range.count(), regions), 1, 1_000_000);
+      int maps = parsed.intValue("clients", defaultMaps(range.count(), regions), 1, 1_000_000);
       Path hfileDir = mode == LoadMode.BULK ? hfileDir(parsed, conf, dataset) : null;
       Job job = createSubmittableJob(conf, connection, dataset, range, mode, maps, hfileDir);
       System.out.printf("loading records [%d, %d) into %s (%d regions) in %s mode with %d map tasks%n",

@@ -43,7 +43,7 @@ class LoadVerifyIT {
   @Test
   void bulkLoadFillsEveryRegionEquallyAndVerifies() throws Exception {
     createTable("bulk_t", RECORDS, REGIONS);
-    ToolRun load = MiniClusterExtension.run(new LoadTool(), "--table", "bulk_t", "--mode", "bulk", "--maps", "4",
+    ToolRun load = MiniClusterExtension.run(new LoadTool(), "--table", "bulk_t", "--mode", "bulk", "--clients", "4",
         "--wait-for-compactions");
     assertEquals(ExitCode.OK, load.exitCode(), load.all());
     assertTrue(load.out().contains("compactions finished"), load.all());
@@ -63,7 +63,7 @@ class LoadVerifyIT {
     createTable("sliced_t", RECORDS, REGIONS);
     // 4 groups of 4 regions hold 5,000 keys each: over 3,000, so each group's records in 2 slices.
     ToolRun load = MiniClusterExtension.run(new LoadTool(), "-D", "hperf.load.max.keys.per.task=3000",
-        "--table", "sliced_t", "--maps", "4");
+        "--table", "sliced_t", "--clients", "4");
     assertEquals(ExitCode.OK, load.exitCode(), load.all());
     assertTrue(load.out().contains("with 8 map tasks"), load.all());
     assertCounter(load, "Records written", RECORDS);

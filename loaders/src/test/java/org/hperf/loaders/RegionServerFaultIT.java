@@ -41,7 +41,7 @@ class RegionServerFaultIT {
 
     CompletableFuture<ToolRun> load = CompletableFuture.supplyAsync(() -> {
       try {
-        return MiniClusterExtension.run(new LoadTool(), "--table", TABLE, "--mode", "put", "--maps", "2");
+        return MiniClusterExtension.run(new LoadTool(), "--table", TABLE, "--mode", "put", "--clients", "2");
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }

@@ -217,7 +217,7 @@ class PerfClusterIT {
             aggregate.output());
       }
       File html = new File(dir, "report.html");
-      PseudoCluster.Result report = ok("report " + runDirs.get("a") + " " + runDirs.get("b") + " --html file://" + html);
+      PseudoCluster.Result report = ok("report " + runDirs.get("a") + " " + runDirs.get("b") + " --output file://" + html);
       assertTrue(report.output().contains("HTML report: file:" + html), report.output());
       assertTrue(Files.readString(html.toPath()).contains("workloadc"), "report without the workload");
       PseudoCluster.Result compare = ok("compare " + runDirs.get("a") + " " + runDirs.get("b"));
@@ -251,7 +251,7 @@ class PerfClusterIT {
       ok("create-table --table hot --recordcount 4000 --regions 4 -p insertorder=ordered -p zeropadding=4");
       ok("load --table hot --mode put");
       File runs = new File(dir, "runs-hot");
-      ok("run -P conf/workloads/workloadc --table hot -p requestdistribution=hotspot --per-server on --clients 1"
+      ok("run -P conf/workloads/workloadc --table hot -p requestdistribution=hotspot --per-server --clients 1"
           + " --threads 2 --duration 8 --output file://" + runs);
       ok("aggregate file://" + runs);
       JsonNode hotspots = JSON.readTree(new File(runs, "aggregate/summary.json")).path("perRun").path("run-1")

@@ -3,7 +3,11 @@ package org.hperf.core.cli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -24,7 +28,13 @@ public final class CommandOptions {
   private final String usage;
   private final String summary;
   private final Options options = new Options();
+  /** The options --help shows: all but the old spellings. */
+  private final Options shown = new Options();
   private final List<String> order = new ArrayList<>();
+  /** Old spelling to the option's name now: accepted for one release, with a line saying the new one. */
+  private final Map<String, String> renamed = new LinkedHashMap<>();
+  /** Switches: given alone they are on; an old "on" or "off" after them is accepted for one release. */
+  private final Set<String> switches = new HashSet<>();
 
   public CommandOptions(String command, String usage, String summary) {
     this.command = command;
@@ -55,8 +65,35 @@ public final class CommandOptions {
     return this;
   }
 
+  /**
+   * A switch, off unless given: {@code --per-server}. The old form {@code --per-server on|off} is
+   * still accepted in this release, with a line on stderr saying the new one.
+   */
+  public CommandOptions switchOption(String longName, String description) {
+    add(Option.builder().longOpt(longName).optionalArg(true).numberOfArgs(1).argName("").desc(description
+        + " (off unless given)").build());
+    switches.add(longName);
+    return this;
+  }
+
+  /**
+   * {@code --oldName} is the old spelling of {@code --newName} (declared before): accepted in this
+   * release with a line on stderr saying the new one; --help shows only the new one.
+   */
+  public CommandOptions renamed(String oldName, String newName) {
+    Option now = options.getOption(newName);
+    if (now == null) {
+      throw new IllegalArgumentException("--" + newName + " is not declared");
+    }
+    Option old = Option.builder().longOpt(oldName).hasArg(now.hasArg()).build();
+    options.addOption(old);
+    renamed.put(oldName, newName);
+    return this;
+  }
+
   private void add(Option option) {
     options.addOption(option);
+    shown.addOption(option);
     order.add(option.getKey());
   }
 
@@ -80,7 +117,28 @@ public final class CommandOptions {
       throw new UsageException("unexpected argument '" + line.getArgList().get(maxPositional)
           + "': see 'hperf " + command + " --help'");
     }
-    return new ParsedOptions(line);
+    for (Map.Entry<String, String> rename : renamed.entrySet()) {
+      if (line.hasOption(rename.getKey()) && line.hasOption(rename.getValue())) {
+        throw new UsageException("--" + rename.getKey() + " is the old spelling of --" + rename.getValue()
+            + ": give --" + rename.getValue() + " only");
+      }
+      if (line.hasOption(rename.getKey())) {
+        System.err.println("hperf " + command + ": --" + rename.getKey() + " is now --" + rename.getValue()
+            + " (the old spelling is accepted in this release only)");
+      }
+    }
+    for (String name : switches) {
+      String value = line.getOptionValue(name);
+      if (value != null && !value.equals("on") && !value.equals("off")) {
+        throw new UsageException("--" + name + " is a switch: give it alone to turn it on, not '--" + name + " "
+            + value + "'");
+      }
+      if (value != null) {
+        System.err.println("hperf " + command + ": --" + name + " " + value + " is now " + (value.equals("on")
+            ? "--" + name + " alone" : "no --" + name) + " (the old form is accepted in this release only)");
+      }
+    }
+    return new ParsedOptions(line, renamed);
   }
 
   /** The --help text: usage, summary, and every option with its default, in declaration order. */
@@ -89,7 +147,7 @@ public final class CommandOptions {
     formatter.setOptionComparator((a, b) -> Integer.compare(order.indexOf(a.getKey()), order.indexOf(b.getKey())));
     StringWriter out = new StringWriter();
     PrintWriter writer = new PrintWriter(out);
-    formatter.printHelp(writer, 100, "hperf " + command + " " + usage, summary + "\n\n", options, 2, 2,
+    formatter.printHelp(writer, 100, "hperf " + command + " " + usage, summary + "\n\n", shown, 2, 2,
         "\nGeneric Hadoop options (-D key=value, -conf file, -libjars jars) go before the command's own.",
         false);
     writer.flush();
