@@ -29,6 +29,7 @@ import org.hperf.core.JobJars;
 import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
+import org.hperf.core.run.RunDirectory;
 import org.hperf.core.run.RunRecord;
 import org.hperf.core.run.RunSummary;
 import org.hperf.core.run.TaskLogFormat;
@@ -89,7 +90,7 @@ public final class AggregateTool extends HperfTool {
     if (incomplete != null) {
       throw new UsageException(incomplete + "; no figures were computed: aggregate a complete run directory");
     }
-    Path output = new Path(parsed.string("output", new Path(runDir, "aggregate").toString()));
+    Path output = new Path(parsed.string("output", new RunDirectory(runDir).aggregate().toString()));
     if (fs.exists(output)) {
       if (!parsed.has("overwrite")) {
         throw new UsageException("--output " + output + " already exists: add --overwrite to replace it");
@@ -201,7 +202,7 @@ public final class AggregateTool extends HperfTool {
   public static final class HistogramLogFilter implements org.apache.hadoop.fs.PathFilter {
     @Override
     public boolean accept(Path path) {
-      return TaskLogFormat.isLogName(path.getName()) || path.getName().startsWith("run-");
+      return TaskLogFormat.isLogName(path.getName()) || RunDirectory.isRunName(path.getName());
     }
   }
 
@@ -215,7 +216,7 @@ public final class AggregateTool extends HperfTool {
 
   private static List<Path> runDirectories(FileSystem fs, Path dir) throws IOException, UsageException {
     List<Path> runs = new ArrayList<>();
-    for (FileStatus status : fs.listStatus(dir, p -> p.getName().startsWith("run-"))) {
+    for (FileStatus status : fs.listStatus(dir, p -> RunDirectory.isRunName(p.getName()))) {
       if (status.isDirectory()) {
         runs.add(status.getPath());
       }
@@ -223,16 +224,8 @@ public final class AggregateTool extends HperfTool {
     if (runs.isEmpty()) {
       throw new UsageException(dir + " holds no run-<n> directories: give the --output directory of 'hperf run'");
     }
-    runs.sort((a, b) -> Integer.compare(runNumber(a), runNumber(b)));
+    runs.sort((a, b) -> Integer.compare(RunDirectory.runIndex(a.getName()), RunDirectory.runIndex(b.getName())));
     return runs;
-  }
-
-  private static int runNumber(Path run) {
-    try {
-      return Integer.parseInt(run.getName().substring("run-".length()));
-    } catch (NumberFormatException e) {
-      return Integer.MAX_VALUE;
-    }
   }
 
   /**
@@ -298,7 +291,7 @@ public final class AggregateTool extends HperfTool {
 
   private static Map<String, RunResult> readResults(FileSystem fs, Path parts) throws IOException {
     Map<String, RunResult> results = new TreeMap<>((a, b) -> {
-      int byNumber = Integer.compare(runNumber(new Path(a)), runNumber(new Path(b)));
+      int byNumber = Integer.compare(RunDirectory.runIndex(a), RunDirectory.runIndex(b));
       return byNumber != 0 ? byNumber : a.compareTo(b);
     });
     for (FileStatus part : fs.listStatus(parts, p -> p.getName().startsWith("part-"))) {

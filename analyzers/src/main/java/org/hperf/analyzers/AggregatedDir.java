@@ -6,6 +6,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.hperf.core.UsageException;
+import org.hperf.core.run.RunDirectory;
 import org.hperf.core.run.RunRecord;
 import org.hperf.core.run.RunSummary;
 
@@ -15,11 +16,11 @@ import org.hperf.core.run.RunSummary;
  * configuration, so run.properties is not read again).
  */
 record AggregatedDir(Path dir, RunSummary summary) {
-  static final String SUMMARY = "aggregate/summary.json";
+  static final String SUMMARY = RunDirectory.AGGREGATE + "/" + RunDirectory.SUMMARY;
 
   static AggregatedDir read(Configuration conf, Path dir) throws IOException, UsageException {
     FileSystem fs = dir.getFileSystem(conf);
-    Path json = new Path(dir, SUMMARY);
+    Path json = new RunDirectory(dir).summary();
     if (!fs.exists(json)) {
       throw new UsageException(dir + " has no " + SUMMARY + ": run 'hperf aggregate " + dir + "' first");
     }

@@ -16,6 +16,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.hperf.core.LatencyHistograms;
 import org.hperf.core.UsageException;
+import org.hperf.core.run.RunDirectory;
 import org.hperf.core.run.RunSummary;
 import org.hperf.core.run.TaskLogFormat;
 
@@ -42,7 +43,7 @@ final class WorkloadReport {
   static WorkloadReport read(Configuration conf, Path dir) throws IOException, UsageException {
     WorkloadReport report = new WorkloadReport(AggregatedDir.read(conf, dir));
     FileSystem fs = dir.getFileSystem(conf);
-    for (FileStatus log : fs.listStatus(new Path(dir, "aggregate"),
+    for (FileStatus log : fs.listStatus(new RunDirectory(dir).aggregate(),
         p -> p.getName().endsWith(TaskLogFormat.SUFFIX))) {
       try (InputStream in = fs.open(log.getPath())) {
         HistogramLogReader reader = new HistogramLogReader(in);

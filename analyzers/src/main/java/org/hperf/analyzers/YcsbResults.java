@@ -148,7 +148,7 @@ public final class YcsbResults {
   private static Map<String, Long> returns(Map<String, RunResult> runs, RunRecord record, OperationType op) {
     Map<String, Long> counts = new java.util.LinkedHashMap<>();
     for (String run : runs.keySet()) {
-      RunRecord.Outcome outcome = record.outcomes().get(runIndex(run));
+      RunRecord.Outcome outcome = record.outcomes().get(org.hperf.core.run.RunDirectory.runIndex(run));
       if (outcome == null || outcome.counters().isEmpty()) {
         return Map.of();
       }
@@ -158,15 +158,6 @@ public final class YcsbResults {
     }
     counts.values().removeIf(count -> count == 0);
     return counts;
-  }
-
-  /** run-3's index in the record, 3; -1 for a name of another form. */
-  private static int runIndex(String run) {
-    try {
-      return Integer.parseInt(run.substring(run.indexOf('-') + 1));
-    } catch (NumberFormatException e) {
-      return -1;
-    }
   }
 
   private static void line(StringBuilder out, String section, String metric, String value) {

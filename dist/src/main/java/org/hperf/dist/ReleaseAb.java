@@ -22,6 +22,7 @@ import org.hperf.analyzers.ComparisonReport;
 import org.hperf.analyzers.ReportTool;
 import org.hperf.core.ExitCode;
 import org.hperf.core.UsageException;
+import org.hperf.core.run.RunDirectory;
 import org.hperf.core.run.RunRecord;
 
 /**
@@ -336,7 +337,7 @@ final class ReleaseAb {
     Path output = side.runDir(new Path(dir.toURI()), workload);
     FileSystem fs = output.getFileSystem(localConf);
     // What a lifetime killed before it finished left of run k: it is redone whole.
-    fs.delete(new Path(output, "run-" + k), true);
+    fs.delete(new RunDirectory(output).run(k), true);
     List<String> arguments = new ArrayList<>(List.of("run", "-P", new File(plan.workloadDir(), workload)
         .getAbsolutePath(), "--table", side.table(), "--clients", Integer.toString(plan.clients()), "--threads",
         Integer.toString(plan.threads()), "--duration", Long.toString(plan.durationSeconds()), "--warmup",

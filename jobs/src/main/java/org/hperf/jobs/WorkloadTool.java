@@ -39,6 +39,7 @@ import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.DatasetOptions;
 import org.hperf.core.cli.ParsedOptions;
 import org.hperf.core.run.ClusterMetricsLog;
+import org.hperf.core.run.RunDirectory;
 import org.hperf.core.run.RunRecord;
 
 /**
@@ -186,8 +187,8 @@ public final class WorkloadTool extends HperfTool {
         exit = runOnce(conf, connection, dataset, workload, given, firstRun.withRunIndex(i), output, record);
         record.write(fs, output);
       }
-      human.println("histogram logs in " + output + " (" + (first == last ? "run-" + first
-          : "run-" + first + " ... run-" + last) + ")");
+      human.println("histogram logs in " + output + " (" + (first == last ? RunDirectory.runName(first)
+          : RunDirectory.runName(first) + " ... " + RunDirectory.runName(last)) + ")");
     }
     return exit == ExitCode.OK && ycsb ? ycsbLines.print(conf, output) : exit;
   }
@@ -237,13 +238,14 @@ public final class WorkloadTool extends HperfTool {
   private RunRecord.ServerWarmup serverWarmup(Configuration conf, Connection connection, DatasetSpec dataset,
       Map<String, String> workload, RunSpec measured, Path output, long maxSeconds, int beforeRun) throws Exception {
     RunSpec warmup = measured.asServerWarmup(maxSeconds);
-    String name = beforeRun == 1 ? "server-warmup" : "server-warmup-run-" + beforeRun;
-    Path dir = new Path(output, name);
-    Path barrier = new Path(output, ".barrier/" + name);
+    RunDirectory layout = new RunDirectory(output);
+    Path dir = layout.serverWarmup(beforeRun);
+    String name = dir.getName();
+    Path barrier = layout.barrier(dir);
     FileSystem fs = output.getFileSystem(conf);
     // Only a warm-up that failed before (hperf run --run-index 1 into this directory again) left one.
     fs.delete(dir, true);
-    Path quietMarker = new Path(output, ".barrier/" + name + "-servers-quiet");
+    Path quietMarker = layout.serversQuietMarker(dir);
     fs.delete(quietMarker, false);
     Configuration warmupConf = new Configuration(conf);
     SteadyStop.enable(warmupConf, quietMarker);
@@ -282,8 +284,9 @@ public final class WorkloadTool extends HperfTool {
 
   private int runOnce(Configuration conf, Connection connection, DatasetSpec dataset, WorkloadSpec workload,
       Map<String, String> workloadProperties, RunSpec run, Path output, RunRecord record) throws Exception {
-    Path runDir = new Path(output, "run-" + run.runIndex());
-    Path barrier = new Path(output, ".barrier/run-" + run.runIndex());
+    RunDirectory layout = new RunDirectory(output);
+    Path runDir = layout.run(run.runIndex());
+    Path barrier = layout.barrier(runDir);
     Job job = createSubmittableJob(conf, dataset, workloadProperties, run, runDir, barrier);
     human.printf("run %d of %d: %s on %s, %d clients x %s%n", run.runIndex(), run.runs(),
         workloadProperties.get("hperf.workload.name"), dataset.table(), run.clients(),
@@ -499,8 +502,8 @@ public final class WorkloadTool extends HperfTool {
     Path dir = given != null ? new Path(given) : new Path("hperf-runs", workload.name() + "-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     FileSystem fs = dir.getFileSystem(conf);
-    if (onlyRun > 0 && fs.exists(new Path(dir, "run-" + onlyRun))) {
-      throw new UsageException("--output " + dir + " already holds run-" + onlyRun + ": give another --run-index or"
+    if (onlyRun > 0 && fs.exists(new RunDirectory(dir).run(onlyRun))) {
+      throw new UsageException("--output " + dir + " already holds " + RunDirectory.runName(onlyRun) + ": give another --run-index or"
           + " a new directory, runs are never overwritten");
     }
     if (onlyRun == 0 && fs.exists(dir)) {

@@ -277,13 +277,9 @@ public final class RunRecord {
     return outcome == null ? List.of() : outcome.disturbances();
   }
 
-  /** A run directory's index: "run-2" is 2; -1 if the name is not a run's. */
+  /** A run directory's index: "run-2" is 2; -1 if the name is not a run's ({@link RunDirectory#runIndex}). */
   public static int runIndex(String runName) {
-    try {
-      return Integer.parseInt(runName.substring(runName.indexOf('-') + 1));
-    } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
-      return -1;
-    }
+    return RunDirectory.runIndex(runName);
   }
 
   public Properties asProperties() {
