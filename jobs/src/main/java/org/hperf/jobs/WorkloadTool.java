@@ -34,6 +34,7 @@ import org.hperf.core.JobProgress;
 import org.hperf.core.KeyRangeInputFormat;
 import org.hperf.core.Numbers;
 import org.hperf.core.OperationType;
+import org.hperf.core.TableSnapshots;
 import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.DatasetOptions;
@@ -122,6 +123,9 @@ public final class WorkloadTool extends HperfTool {
         .switchOption("per-server", "record latency per region server (per interval) and per region (whole"
             + " run), from the client's region location cache (its cost: docs/benchmarks.md)")
         .value(null, "output", "dir", "run directory (must not exist)", "hperf-runs/<workload>-<time>")
+        .value(null, "restore-snapshot", "name", "first put the table back to this snapshot (taken by 'hperf load"
+            + " --snapshot'; the table is disabled, restored and enabled), so that the measurement starts from the"
+            + " loaded data and not from what earlier writes left", "the table as it is")
         .value(null, "format", TEXT + "|" + YCSB, "what goes to stdout: hperf's lines, or after the runs YCSB's result"
             + " lines ([OVERALL], [READ], ...) of all runs merged and nothing else, hperf's lines then on stderr (as"
             + " aggregate <output> --format ycsb, which it runs and which writes <output>/aggregate)", TEXT);
@@ -162,6 +166,13 @@ public final class WorkloadTool extends HperfTool {
       Map<String, String> datasetGiven = new LinkedHashMap<>(given);
       datasetGiven.remove(DatasetProperty.RECORD_COUNT.key());
       DatasetSpec dataset = ExistingDataset.resolve(admin, datasetGiven);
+      String snapshot = parsed.string("restore-snapshot", null);
+      if (snapshot != null) {
+        // Checked before anything changes; restored before the warm-up, so every run of this command
+        // and its warm-up start from the snapshot's data.
+        TableSnapshots.checkRestorable(admin, snapshot, dataset.tableName());
+        TableSnapshots.restore(admin, dataset.tableName(), snapshot, human);
+      }
       WorkloadSpec workload = WorkloadSpec.parse(given, dataset.recordCount());
       firstRun = firstRun.withTableRecordCount(dataset.recordCount());
       FileSystem fs = output.getFileSystem(conf);

@@ -22,6 +22,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.hperf.core.Compactions;
 import org.hperf.core.DatasetSpec;
 import org.hperf.core.ExistingDataset;
+import org.hperf.core.TableSnapshots;
 import org.hperf.core.ExitCode;
 import org.hperf.core.HBaseAccess;
 import org.hperf.core.HperfTool;
@@ -64,7 +65,10 @@ public final class LoadTool extends HperfTool {
         .value(null, "hfile-dir", "path", "where bulk mode writes HFiles before loading them; must not exist",
             "${hbase.fs.tmp.dir}/hperf-hfiles-<table>-<time>")
         .flag(null, "wait-for-compactions", "major-compact the table after the load and wait until done")
-        .value(null, "compaction-timeout", "minutes", "give up waiting for compactions after this long", "240");
+        .value(null, "compaction-timeout", "minutes", "give up waiting for compactions after this long", "240")
+        .value(null, "snapshot", "name", "once loaded (and compacted), keep the table as this HBase snapshot, for"
+            + " 'hperf run --restore-snapshot' to start every measurement from the same data; the name must be new",
+            "no snapshot");
   }
 
   @Override
@@ -79,6 +83,10 @@ public final class LoadTool extends HperfTool {
     }
     try (Connection connection = HBaseAccess.connect(conf); Admin admin = connection.getAdmin()) {
       DatasetSpec dataset = ExistingDataset.resolve(admin, given);
+      String snapshot = parsed.string("snapshot", null);
+      if (snapshot != null) {
+        TableSnapshots.checkNew(admin, snapshot);
+      }
       RecordRange range = RecordRange.resolve(given, parsed, dataset);
       int regions = regionCount(connection, dataset.tableName());
       int maps = parsed.intValue("clients", defaultMaps(range.count(), regions), 1, 1_000_000);
@@ -115,6 +123,9 @@ public final class LoadTool extends HperfTool {
           return ExitCode.FAILED;
         }
         System.out.printf("compactions finished in %.1f s%n", (System.nanoTime() - compacting) / 1e9);
+      }
+      if (snapshot != null) {
+        TableSnapshots.take(admin, dataset.tableName(), snapshot, System.out);
       }
       return ExitCode.OK;
     }

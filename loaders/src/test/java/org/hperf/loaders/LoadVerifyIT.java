@@ -152,6 +152,38 @@ class LoadVerifyIT {
     assertEquals(0, rowsPerRegion("recorded_t")[0] + rowsPerRegion("recorded_t")[1]);
   }
 
+  /**
+   * load --snapshot keeps the loaded table; restoring it undoes later writes, so verify finds every
+   * row intact again; a snapshot name already taken is refused before anything is loaded.
+   */
+  @Test
+  void aLoadKeptAsASnapshotIsRestoredOverLaterWritesAndANameIsNeverReused() throws Exception {
+    createTable("snap_t", 2_000, 2);
+    ToolRun load = MiniClusterExtension.run(new LoadTool(), "--table", "snap_t", "--mode", "put", "--snapshot",
+        "snap_t_loaded");
+    assertEquals(ExitCode.OK, load.exitCode(), load.all());
+    assertTrue(load.out().contains("snapshot snap_t_loaded of snap_t taken"), load.all());
+    TableName table = TableName.valueOf("snap_t");
+    try (Connection connection = ConnectionFactory.createConnection(MiniClusterExtension.cluster().configuration());
+        Table t = connection.getTable(table);
+        org.apache.hadoop.hbase.client.Admin admin = connection.getAdmin()) {
+      byte[] row = KEYS.rowKey(7);
+      t.delete(new Delete(row));
+      ToolRun damaged = MiniClusterExtension.run(new VerifyTool(), "--table", "snap_t");
+      assertCounter(damaged, "Rows missing", 1);
+      java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+      org.hperf.core.TableSnapshots.restore(admin, table, "snap_t_loaded", new java.io.PrintStream(said, true));
+      assertTrue(said.toString().contains("table snap_t restored from snapshot snap_t_loaded"), said.toString());
+      assertTrue(admin.isTableEnabled(table));
+    }
+    assertVerifies("snap_t", 2_000);
+    ToolRun again = MiniClusterExtension.run(new LoadTool(), "--table", "snap_t", "--mode", "put", "--snapshot",
+        "snap_t_loaded");
+    assertEquals(ExitCode.USAGE, again.exitCode(), again.all());
+    assertTrue(again.err().contains("--snapshot snap_t_loaded: a snapshot of that name exists"), again.all());
+    assertTrue(!again.out().contains("loading records"), "refused before loading: " + again.all());
+  }
+
   private static void createTable(String table, int records, int regions) throws Exception {
     ToolRun create = MiniClusterExtension.run(new CreateTableTool(), "--table", table,
         "--recordcount", Integer.toString(records), "--regions", Integer.toString(regions));

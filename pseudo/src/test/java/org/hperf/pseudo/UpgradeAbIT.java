@@ -137,6 +137,13 @@ class UpgradeAbIT {
     assertTrue(verdict.contains("both sides loaded the same way: put load of 2000 records into 2 regions, flushed,"
         + " major-compacted and verified on each"), verdict);
     assertTrue(verdict.contains("in this order: " + String.join(" ", lifetimes)), verdict);
+    // Every measured workload of every lifetime started from the loaded data, on both releases.
+    File[] runLogs = new File(DIR, "logs").listFiles((d, name) -> name.contains("-workloadc-run-"));
+    assertTrue(runLogs != null && runLogs.length >= lifetimes.size(), java.util.Arrays.toString(runLogs));
+    for (File log : runLogs) {
+      String text = Files.readString(log.toPath());
+      assertTrue(text.contains("restored from snapshot hperf-ab-loaded"), log + ":\n" + text);
+    }
     assertTrue(verdict.contains("\n  workloadc ALL: "), verdict);
     assertTrue(verdict.contains("2 lifetimes a side"), verdict);
     assertFalse(verdict.contains("no significant difference"), verdict);
