@@ -20,7 +20,8 @@ import org.hperf.core.run.ClusterMetricsLog.Metric;
  * JIT-compiled for 20-30% of the measured window that followed (C2 recompiles the read and write
  * paths long after the rate stops rising), and a window measured on a compiling server is not steady.
  *
- * <p>The share is of wall time, summed over the compiler threads (the JVM's TotalCompilationTime),
+ * <p>A server is judged only from its first sample with requests on: before the warm-up's clients
+ * start, an idle server's compiler is quiet too. The share is of wall time, summed over the compiler threads (the JVM's TotalCompilationTime),
  * and lies well below the verdict's not-steady bound of 10% ({@code ClusterFindings}), so that the
  * measured window that follows a quiet warm-up passes it. A server whose JIT time cannot be read
  * (its info server off, or its /jmx not answering {@link #UNREADABLE_ROUNDS} times in a row) cannot
@@ -37,6 +38,8 @@ final class ServerJitQuiet {
   static final int UNREADABLE_ROUNDS = 5;
 
   private final Map<String, Deque<long[]>> history = new HashMap<>();
+  /** The servers seen serving requests: only from then on is their compiler's quiet a sign of warmth. */
+  private final java.util.Set<String> serving = new java.util.HashSet<>();
   private int unreadableRounds;
   private boolean quiet;
 
@@ -58,6 +61,16 @@ final class ServerJitQuiet {
         judged = false;
         continue;
       }
+      if (!serving.contains(sample.server())) {
+        Double requests = sample.values().get(Metric.REQUESTS_PER_SECOND);
+        if (requests == null || !(requests > 0)) {
+          // Idle before the clients start (their containers take tens of seconds): nothing to compile
+          // yet, so a quiet compiler says nothing. A server is judged from its first busy sample on;
+          // one that serves none of the workload (no region of the table) is not judged at all.
+          continue;
+        }
+        serving.add(sample.server());
+      }
       allQuiet &= quietAfter(sample.server(), sample.timeMs(), compileMs.longValue());
     }
     unreadableRounds = judged ? 0 : unreadableRounds + 1;
@@ -65,7 +78,7 @@ final class ServerJitQuiet {
       System.err.println("hperf run: server warm-up: a region server's JIT compilation time could not be read in "
           + UNREADABLE_ROUNDS + " samples in a row: the warm-up ends on the clients' throughput alone");
       markQuiet();
-    } else if (judged && allQuiet) {
+    } else if (judged && allQuiet && !serving.isEmpty()) {
       markQuiet();
     }
   }

@@ -101,6 +101,34 @@ class ServerJitQuietTest {
   }
 
   private static ClusterMetricsLog.Sample sample(int second, String server, long compileMs) {
-    return new ClusterMetricsLog.Sample(second * 1000L, server, Map.of(Metric.JIT_COMPILE_MS, (double) compileMs));
+    return sample(second, server, compileMs, 1_000);
+  }
+
+  private static ClusterMetricsLog.Sample sample(int second, String server, long compileMs, double requestsPerSecond) {
+    return new ClusterMetricsLog.Sample(second * 1000L, server, Map.of(Metric.JIT_COMPILE_MS, (double) compileMs,
+        Metric.REQUESTS_PER_SECOND, requestsPerSecond));
+  }
+
+  @Test
+  void anIdleServerBeforeTheClientsStartIsNotQuietButUnjudged() throws Exception {
+    FileSystem fs = FileSystem.getLocal(new Configuration(false));
+    Path marker = new Path(tmp.getAbsolutePath(), "idle");
+    ServerJitQuiet watch = new ServerJitQuiet(fs, marker);
+    // 30 s idle, not compiling: the clients' containers are starting.
+    for (int second = 0; second < 30; second++) {
+      watch.observe(List.of(sample(second, "rs1", 100, 0)));
+    }
+    assertFalse(fs.exists(marker), "quiet because idle is not warm");
+    // Serving from second 30 and compiling 300 ms a second for 10 s, then quiet.
+    long compileMs = 100;
+    for (int second = 30; second < 40; second++) {
+      compileMs += 300;
+      watch.observe(List.of(sample(second, "rs1", compileMs, 5_000)));
+      assertFalse(fs.exists(marker), "compiling at second " + second);
+    }
+    for (int second = 40; second <= 52 && !fs.exists(marker); second++) {
+      watch.observe(List.of(sample(second, "rs1", compileMs, 5_000)));
+    }
+    assertTrue(fs.exists(marker), "quiet after 10 s of serving without compiling");
   }
 }
