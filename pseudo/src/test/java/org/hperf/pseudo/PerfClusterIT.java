@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
 import java.io.IOException;
-import java.net.URL;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -180,15 +179,21 @@ class PerfClusterIT {
     void historyCounters() throws IOException {
       for (int i = 0; i < workloadJobIds.size(); i++) {
         String jobId = workloadJobIds.get(i);
-        JsonNode groups = JSON.readTree(new URL(cluster.env("JOBHISTORY_WEB") + "/ws/v1/history/mapreduce/jobs/"
-            + jobId + "/counters")).path("jobCounters").path("counterGroup");
+        JsonNode groups;
+        try (var in = PseudoCluster.open(cluster.env("JOBHISTORY_WEB") + "/ws/v1/history/mapreduce/jobs/" + jobId
+            + "/counters")) {
+          groups = JSON.readTree(in).path("jobCounters").path("counterGroup");
+        }
         assertEquals(2, counter(groups, "org.apache.hadoop.mapreduce.JobCounter", "TOTAL_LAUNCHED_MAPS"), jobId);
         assertEquals(readsOk.get(i), counter(groups, "org.hperf.jobs.WorkloadCounters", "READ_OK"), jobId);
         assertEquals(readsOk.get(i), counter(groups, "org.hperf.jobs.WorkloadCounters", "MEASURED_OPERATIONS"), jobId);
       }
       // The REST API names counters by their enum; the web UI shows the display names.
-      String page = new String(new URL(cluster.env("JOBHISTORY_WEB") + "/jobhistory/jobcounters/"
-          + workloadJobIds.get(0)).openStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      String page;
+      try (var in = PseudoCluster.open(cluster.env("JOBHISTORY_WEB") + "/jobhistory/jobcounters/"
+          + workloadJobIds.get(0))) {
+        page = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      }
       for (String shown : List.of("hperf workload", "Read OK", "Operations measured (top-level)")) {
         assertTrue(page.contains(shown), "JobHistory counters page without '" + shown + "'");
       }
