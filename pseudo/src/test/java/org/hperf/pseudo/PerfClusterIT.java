@@ -164,14 +164,24 @@ class PerfClusterIT {
         // The JDK 17 flags reached the client JVM (hperf-cluster) and the task JVMs (the job).
         assertFalse(run.output().contains("InaccessibleObjectException"), run.output());
       }
+      // Every container's logs (the AM's and both tasks'), read whole: a log that cannot be read fails
+      // the step rather than count as clean. ISO-8859-1 decodes any byte, so a log with binary output reads.
+      for (String jobId : workloadJobIds) {
+        File application = new File(dir, "data/nm-logs/" + jobId.replace("job_", "application_"));
+        List<java.nio.file.Path> syslogs;
+        try (Stream<java.nio.file.Path> files = Files.walk(application.toPath())) {
+          syslogs = files.filter(f -> f.getFileName().toString().equals("syslog")).toList();
+        }
+        assertTrue(syslogs.size() >= 3, "the AM's and the 2 tasks' syslog in " + application + ": " + syslogs);
+      }
       try (Stream<java.nio.file.Path> logs = Files.walk(new File(dir, "data/nm-logs").toPath())) {
-        List<String> complaining = logs.filter(Files::isRegularFile).filter(log -> {
-          try {
-            return Files.readString(log).contains("InaccessibleObjectException");
-          } catch (IOException e) {
-            return false;
+        List<String> complaining = new ArrayList<>();
+        for (java.nio.file.Path log : (Iterable<java.nio.file.Path>) logs.filter(Files::isRegularFile)::iterator) {
+          if (Files.readString(log, java.nio.charset.StandardCharsets.ISO_8859_1)
+              .contains("InaccessibleObjectException")) {
+            complaining.add(log.toString());
           }
-        }).map(Object::toString).toList();
+        }
         assertTrue(complaining.isEmpty(), "task JVMs without the JDK 17 flags: " + complaining);
       }
     }
