@@ -52,9 +52,13 @@ class SuiteIT {
   }
 
   /**
-   * The warm-up ran before run 1 within its bound and is in run.properties and the summary; a
-   * client that ended steady did so with its last full intervals within the tolerance, in its own
-   * log (kept in server-warmup/).
+   * The warm-up ran before run 1 within its bound and is in run.properties and the summary, and
+   * whether its client ended steady agrees with its own log (kept in server-warmup/) either way:
+   * the client logs a full interval every second and, after each, stops if its last three full
+   * intervals are within 10% of each other (the largest at most 1.1 x the smallest, which is above
+   * 0); once stopped, or at the bound, it logs one last, partial interval. So it ended steady
+   * exactly when some three consecutive full intervals are, and it stopped at the first such three.
+   * (Which way a 5 s warm-up ends is the machine's; that the record tells it right is not.)
    */
   private static void assertServerWarmupRecorded(File runDir, String warmupJob) throws Exception {
     Properties record = new Properties();
@@ -63,20 +67,27 @@ class SuiteIT {
     }
     assertEquals(warmupJob, record.getProperty("serverWarmup.job"), record.toString());
     assertEquals("5", record.getProperty("serverWarmup.maxSeconds"));
-    double seconds = Double.parseDouble(record.getProperty("serverWarmup.seconds"));
-    assertTrue(seconds > 0 && seconds < 5 + 30, "the job's time, its 5 s bound plus start-up: " + seconds);
+    assertTrue(Double.parseDouble(record.getProperty("serverWarmup.seconds")) > 0, record.toString());
+    assertEquals("1", record.getProperty("serverWarmup.clients"), record.toString());
     String summary = java.nio.file.Files.readString(new File(runDir, "aggregate/summary.json").toPath());
     assertTrue(summary.contains("\"serverWarmup.job\" : \"" + warmupJob + "\""), summary);
     List<Long> perInterval = allPerInterval(new File(runDir, "server-warmup/client-00000.hlog"));
     assertTrue(perInterval.size() <= 5 + 2, "at most the bound's intervals and a last partial one: " + perInterval);
-    if (record.getProperty("serverWarmup.steadyClients").equals("1")) {
-      // The three intervals that decided: the last three, or the three before a last partial one.
-      int n = perInterval.size();
-      assertTrue(n >= 3 && (steady(perInterval.subList(n - 3, n)) || n >= 4 && steady(perInterval.subList(n - 4, n - 1))),
-          "steady: " + perInterval);
+    List<Long> full = perInterval.subList(0, perInterval.size() - 1);
+    int firstSteady = -1;
+    for (int i = 2; i < full.size() && firstSteady < 0; i++) {
+      firstSteady = steady(full.subList(i - 2, i + 1)) ? i : -1;
+    }
+    String steadyClients = record.getProperty("serverWarmup.steadyClients");
+    assertEquals(firstSteady >= 0 ? "1" : "0", steadyClients, "steady clients against the full intervals " + full);
+    if (firstSteady >= 0) {
+      // Stopped at its first steady three: what it logged after them is its operations then in flight.
+      assertTrue(full.size() - 1 - firstSteady <= 1, "full intervals logged after the steady three at "
+          + firstSteady + ": " + full);
     }
   }
 
+  /** SteadyStop's rule, restated: three counts, the largest at most 10% above the smallest, which is above 0. */
   private static boolean steady(List<Long> counts) {
     long min = counts.stream().mapToLong(Long::longValue).min().getAsLong();
     long max = counts.stream().mapToLong(Long::longValue).max().getAsLong();
