@@ -543,7 +543,7 @@ class WorkloadIT {
   @Test
   void reportOfRealRunsShowsTheirFindingsChartsAndRecordInChromium() throws Exception {
     HBaseTestingUtility util = MiniClusterExtension.cluster().testingUtility();
-    while (util.getMiniHBaseCluster().getLiveRegionServerThreads().size() < 2) {
+    for (int live = util.getMiniHBaseCluster().getLiveRegionServerThreads().size(); live < 2; live++) {
       util.getMiniHBaseCluster().startRegionServer();
     }
     util.waitFor(60_000, () -> util.getMiniHBaseCluster().getMaster().getServerManager().getOnlineServersList().size()
