@@ -357,9 +357,17 @@ class WorkloadIT {
     String expected = String.format(java.util.Locale.ROOT, "%+.0f%%", (candidate / baseline - 1) * 100);
     ToolRun compare = MiniClusterExtension.run(new CompareTool(), output.getPath(), throttled.getPath());
     assertEquals(ExitCode.OK, compare.exitCode(), compare.all());
-    // Two runs a side: 1 to 2 degrees of freedom, so even a drop this large need not be called.
-    assertTrue(compare.out().lines().anyMatch(l -> l.startsWith("ALL ") && l.contains(" " + expected + " [")),
-        "expected " + expected + " with its interval on the ALL line\n" + compare.all());
+    String all = compare.out().lines().filter(l -> l.startsWith("ALL ")).findFirst().orElse("");
+    Matcher change = Pattern.compile(" " + Pattern.quote(expected) + " \\[([-+][\\d.,]+)%, ([-+][\\d.,]+)%\\] ")
+        .matcher(all);
+    assertTrue(change.find(), "expected " + expected + " with its interval on the ALL line\n" + compare.all());
+    // Two runs a side: 1 to 2 degrees of freedom, so even a drop this large need not be called; but
+    // the verdict is the interval's: slower exactly when it lies below 0, else inconclusive.
+    if (Double.parseDouble(change.group(2).replace(",", "")) < 0) {
+      assertTrue(all.matches(".* B is [\\d.]+% slower \\[[\\d.]+%, [\\d.]+%\\]$"), all);
+    } else {
+      assertTrue(all.matches(".* inconclusive: these runs could detect a change of .*"), all);
+    }
   }
 
   /**
