@@ -107,6 +107,18 @@ class GoldenRunTest {
     // One run: its p99 is the p99 of all runs merged.
     assertEquals(summary.overall().get("READ").latency().p99Micros(),
         rows.get("READ").path("p99Micros").path("meanB").doubleValue(), 1e-9);
+    // The run against itself: every operation's change is exactly 0 and, with one run a side, no
+    // interval and no verdict, whatever the figures.
+    assertEquals(summary.tags().stream().filter(t -> !t.endsWith(".intended")).sorted().toList(),
+        rows.keySet().stream().sorted().toList(), "a row per operation");
+    for (JsonNode row : rows.values()) {
+      JsonNode throughput = row.path("throughputOpsPerSec");
+      assertEquals(0.0, throughput.path("changePercent").doubleValue(), 0.0, row.toString());
+      assertTrue(throughput.path("lowPercent").isNull() || throughput.path("lowPercent").isMissingNode(), row.toString());
+      assertEquals("NO_VERDICT", row.path("verdict").textValue(), row.toString());
+      assertTrue(row.path("verdictText").textValue().startsWith("no verdict: fewer than 2 runs on a side (1 and 1)"),
+          row.toString());
+    }
   }
 
   /** Every task log's histograms merged per tag, read with HdrHistogram's own reader. */

@@ -81,8 +81,7 @@ class RelativeChangeTest {
 
   /**
    * Scans on the embedded cluster, A drifting up threefold over its runs and B a tenth of it: on a
-   * log scale the tenfold drop stands out (p = 0.027, as SciPy says); Fieller's interval for the
-   * ratio of arithmetic means is unbounded here.
+   * log scale the tenfold drop stands out (p = 0.027, as SciPy says).
    */
   @Test
   void aTenfoldDropStandsOutOfAMultiplicativeDrift() {
@@ -93,8 +92,6 @@ class RelativeChangeTest {
     assertEquals(-44.81801313, scans.highPercent(), 1e-6);
     assertEquals(0.02729317533, scans.pValue(), 1e-9);
     assertEquals(-1, scans.direction());
-    double[] fieller = fieller(new double[] {610.3, 1476.0, 2135.3}, new double[] {142.7, 145.0, 133.3});
-    assertTrue(fieller == null, "Fieller: unbounded");
   }
 
   @Test
@@ -117,39 +114,30 @@ class RelativeChangeTest {
   /**
    * Log-normal runs (multiplicative noise), 3 a side, B a tenth of A: the 95% interval covers
    * -90% 93-97% of the time with equal or unequal spreads, and finds the drop in most samples even
-   * when runs vary by 60%, where Fieller's interval for the ratio of arithmetic means is mostly
-   * unbounded. Measured (seed 42, 4000 samples each): coverage 97.0%, 96.3%, 95.3%, 94.4%; the drop
-   * found 100%, 100%, 88%, 88% of the time; Fieller unbounded 0%, 14%, 63%, 0%.
+   * when runs vary by 60%. Measured (seed 42, 4000 samples each): coverage 97.0%, 96.3%, 95.3%,
+   * 94.4%; the drop found 100%, 100%, 88%, 88% of the time.
    */
   @Test
   void intervalsCoverTheTrueChangeOnLogNormalRuns() {
     Random random = new Random(42);
-    // {sd of log A, sd of log B, least coverage, least power, most share of unbounded Fieller}
-    double[][] cases = {{0.05, 0.05, 0.93, 0.99, 0.01}, {0.3, 0.3, 0.93, 0.95, 0.3}, {0.6, 0.05, 0.92, 0.8, 1},
-        {0.05, 0.6, 0.92, 0.8, 1}};
+    // {sd of log A, sd of log B, least coverage, least power}
+    double[][] cases = {{0.05, 0.05, 0.93, 0.99}, {0.3, 0.3, 0.93, 0.95}, {0.6, 0.05, 0.92, 0.8}, {0.05, 0.6, 0.92, 0.8}};
     for (double[] c : cases) {
       int trials = 4000;
       int covered = 0;
       int found = 0;
-      int fiellerUnbounded = 0;
       for (int i = 0; i < trials; i++) {
         double[] a = logNormal(random, 3, 1000, c[0]);
         double[] b = logNormal(random, 3, 100, c[1]);
         RelativeChange change = RelativeChange.of(a, b, CONFIDENCE);
         covered += change.lowPercent() <= -90 && -90 <= change.highPercent() ? 1 : 0;
         found += change.direction() < 0 ? 1 : 0;
-        fiellerUnbounded += fieller(a, b) == null ? 1 : 0;
       }
       double coverage = (double) covered / trials;
       double power = (double) found / trials;
-      String what = "sd " + c[0] + "/" + c[1] + ": coverage " + coverage + ", power " + power + ", Fieller unbounded "
-          + (double) fiellerUnbounded / trials;
+      String what = "sd " + c[0] + "/" + c[1] + ": coverage " + coverage + ", power " + power;
       assertTrue(coverage > c[2] && coverage < 0.98, what);
       assertTrue(power >= c[3], what);
-      assertTrue((double) fiellerUnbounded / trials <= c[4], what);
-      if (c[0] == 0.6) {
-        assertTrue((double) fiellerUnbounded / trials > 0.5, what);
-      }
     }
   }
 
@@ -191,55 +179,6 @@ class RelativeChangeTest {
     }
   }
 
-  /**
-   * Why not a percentile bootstrap over runs: on normal runs, its 95% interval covers the truth
-   * far less often with 3 runs a side (measured: 80.6%).
-   */
-  @Test
-  void aPercentileBootstrapOverThreeRunsCoversTooLittle() {
-    Random random = new Random(42);
-    int trials = 1000;
-    int covered = 0;
-    for (int i = 0; i < trials; i++) {
-      double[] a = normal(random, 3, 100, 5);
-      double[] b = normal(random, 3, 70, 5);
-      double[] ratios = new double[2000];
-      for (int r = 0; r < ratios.length; r++) {
-        ratios[r] = RelativeChange.mean(resample(random, b)) / RelativeChange.mean(resample(random, a));
-      }
-      Arrays.sort(ratios);
-      covered += ratios[49] <= 0.7 && 0.7 <= ratios[1949] ? 1 : 0;
-    }
-    double coverage = (double) covered / trials;
-    assertTrue(coverage < 0.88, "bootstrap coverage " + coverage);
-  }
-
-  /**
-   * Fieller's 95% interval for mean(b) / mean(a) with Welch's standard errors and degrees of
-   * freedom, {low, high}, or null when it is unbounded (A's mean not distinguishable from 0).
-   */
-  private static double[] fieller(double[] a, double[] b) {
-    double ma = RelativeChange.mean(a);
-    double mb = RelativeChange.mean(b);
-    double va = sampleVariance(a) / a.length;
-    double vb = sampleVariance(b) / b.length;
-    double df = (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
-    double t = new org.apache.commons.math3.distribution.TDistribution(null, df).inverseCumulativeProbability(0.975);
-    double q = t * t;
-    double qa = ma * ma - q * va;
-    if (qa <= 0) {
-      return null;
-    }
-    double qb = -2 * ma * mb;
-    double root = Math.sqrt(Math.max(0, qb * qb - 4 * qa * (mb * mb - q * vb)));
-    return new double[] {(-qb - root) / (2 * qa), (-qb + root) / (2 * qa)};
-  }
-
-  private static double sampleVariance(double[] values) {
-    double mean = RelativeChange.mean(values);
-    return Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum() / (values.length - 1);
-  }
-
   private static double[] logNormal(Random random, int n, double median, double sdOfLog) {
     double[] values = new double[n];
     for (int i = 0; i < n; i++) {
@@ -272,13 +211,5 @@ class RelativeChangeTest {
       values[i] = mean + sd * random.nextGaussian();
     }
     return values;
-  }
-
-  private static double[] resample(Random random, double[] values) {
-    double[] out = new double[values.length];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = values[random.nextInt(values.length)];
-    }
-    return out;
   }
 }

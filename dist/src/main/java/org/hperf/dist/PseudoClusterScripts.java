@@ -4,18 +4,39 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The scripts an upgrade comparison drives, as an operator runs them: {@code scripts/pseudo-cluster}
  * (prepare, start, stop, status of a cluster of separate daemons at one HBase release) and
  * {@code scripts/hperf-cluster} ({@code hadoop jar perf.jar} with that cluster's {@code hbase mapredcp}
  * and configuration). Each command's output goes to a log file of its own; what it returns is its
- * exit code and the log.
+ * exit code and the log. Every command is bounded: one still running at its bound is ended, with
+ * what it started, and an {@link IOException} names it, its bound and its log.
  */
 final class PseudoClusterScripts {
+  /**
+   * A first prepare downloads a release's and Hadoop's jars (some 400 MB) from Maven Central; later
+   * ones find them cached and take seconds.
+   */
+  static final Duration PREPARE_BOUND = Duration.ofMinutes(30);
+  /** The daemons besides the region servers: ZooKeeper, NameNode, DataNode, ResourceManager, NodeManager, JobHistoryServer, master. */
+  static final int FIXED_DAEMONS = 7;
+  /** What scripts/pseudo-cluster waits for one daemon to come up, unless PSEUDO_START_TIMEOUT says otherwise. */
+  static final Duration DAEMON_START_BOUND = Duration.ofSeconds(180);
+  /** What scripts/pseudo-cluster gives one daemon to stop before it kills it (15 s), and its kill. */
+  static final Duration DAEMON_STOP_BOUND = Duration.ofSeconds(20);
+  /** A start's steps besides waiting for its daemons: formatting HDFS, HBase's canary, writing the configuration. */
+  static final Duration START_OVERHEAD = Duration.ofMinutes(5);
+  static final Duration STATUS_BOUND = Duration.ofMinutes(2);
+  /** How long an ended command's processes get to exit after SIGTERM before they are killed. */
+  private static final Duration END_GRACE = Duration.ofSeconds(30);
+
   /** A finished command: its exit code, its log and how long it took. */
   record Result(int exitCode, File log, long millis) {
     boolean ok() {
@@ -62,7 +83,7 @@ final class PseudoClusterScripts {
     File log = File.createTempFile("hperf-prepare-" + release + "-", ".log");
     log.deleteOnExit();
     return run(log, null, List.of(script("pseudo-cluster"), "prepare", "--hbase-version", release,
-        "--region-servers", Integer.toString(regionServers)));
+        "--region-servers", Integer.toString(regionServers)), PREPARE_BOUND);
   }
 
   /** Starts a new cluster in dir (keepData false: any earlier one there is removed), or restarts the stopped one. */
@@ -74,18 +95,48 @@ final class PseudoClusterScripts {
     } else {
       command.addAll(List.of("--hbase-version", release, "--region-servers", Integer.toString(regionServers)));
     }
-    return run((keepData ? "restart-" : "start-") + dir.getName(), null, command);
+    return run((keepData ? "restart-" : "start-") + dir.getName(), null, command,
+        startBound(keepData ? regionServersOf(dir) : regionServers, System.getenv("PSEUDO_START_TIMEOUT")));
   }
 
   Result stop(File dir) throws IOException, InterruptedException {
-    return run("stop-" + dir.getName(), null, List.of(script("pseudo-cluster"), "stop", "--dir", dir.getPath()));
+    return run("stop-" + dir.getName(), null, List.of(script("pseudo-cluster"), "stop", "--dir", dir.getPath()),
+        stopBound(regionServersOf(dir)));
+  }
+
+  /**
+   * A start's bound: the script's own wait for each daemon (PSEUDO_START_TIMEOUT seconds, default
+   * 180), one daemon after the other, and its other steps.
+   */
+  static Duration startBound(int regionServers, String startTimeoutSeconds) {
+    Duration perDaemon = DAEMON_START_BOUND;
+    if (startTimeoutSeconds != null && startTimeoutSeconds.matches("\\d{1,6}")) {
+      perDaemon = Duration.ofSeconds(Long.parseLong(startTimeoutSeconds));
+    }
+    return perDaemon.multipliedBy(FIXED_DAEMONS + regionServers).plus(START_OVERHEAD);
+  }
+
+  /** A stop's bound: each daemon's 15 s before the script kills it, and the kill. */
+  static Duration stopBound(int regionServers) {
+    return DAEMON_STOP_BOUND.multipliedBy(FIXED_DAEMONS + regionServers).plus(Duration.ofMinutes(1));
+  }
+
+  /** The region servers of the cluster in dir, from its cluster.env; at most 99 if it has none (a start cut short). */
+  static int regionServersOf(File dir) {
+    Properties env = new Properties();
+    try (var in = Files.newBufferedReader(new File(dir, "cluster.env").toPath(), StandardCharsets.UTF_8)) {
+      env.load(in);
+      return Integer.parseInt(env.getProperty("REGION_SERVERS", "").replace("\"", "").trim());
+    } catch (IOException | NumberFormatException e) {
+      return 99;
+    }
   }
 
   /** Whether every daemon of the cluster in dir runs ({@code status} exits 0 only then). */
   boolean allRunning(File dir) throws IOException, InterruptedException {
     return new File(dir, "cluster.env").isFile()
-        && run("status-" + dir.getName(), null, List.of(script("pseudo-cluster"), "status", "--dir", dir.getPath()))
-            .ok();
+        && run("status-" + dir.getName(), null, List.of(script("pseudo-cluster"), "status", "--dir", dir.getPath()),
+            STATUS_BOUND).ok();
   }
 
   /** Whether any daemon of the cluster in dir still runs (a pid file whose process is alive). */
@@ -104,32 +155,37 @@ final class PseudoClusterScripts {
     return false;
   }
 
-  /** {@code scripts/hperf-cluster <arguments>} against the cluster in dir, as after {@code eval "$(pseudo-cluster env)"}. */
-  Result hperfCluster(File dir, String name, List<String> arguments) throws IOException, InterruptedException {
+  /**
+   * {@code scripts/hperf-cluster <arguments>} against the cluster in dir, as after {@code eval
+   * "$(pseudo-cluster env)"}, ended if it runs longer than {@code bound} (the caller knows what the
+   * command does: a create-table takes seconds, a run its warm-up and duration).
+   */
+  Result hperfCluster(File dir, String name, List<String> arguments, Duration bound) throws IOException,
+      InterruptedException {
     List<String> command = new ArrayList<>(List.of(script("hperf-cluster")));
     command.addAll(arguments);
     Map<String, String> env = Map.of(
         "PATH", new File(dir, "bin").getPath() + File.pathSeparator + System.getenv().getOrDefault("PATH", ""),
         "HADOOP_CONF_DIR", new File(dir, "conf/hadoop").getPath(),
         "HBASE_CONF_DIR", new File(dir, "conf/hbase").getPath());
-    return run(name, env, command);
+    return run(name, env, command, bound);
   }
 
   private String script(String name) {
     return new File(scripts, name).getPath();
   }
 
-  private Result run(String name, Map<String, String> env, List<String> command) throws IOException,
-      InterruptedException {
+  private Result run(String name, Map<String, String> env, List<String> command, Duration bound)
+      throws IOException, InterruptedException {
     Files.createDirectories(logs.toPath());
     if (logNumber == 0) {
       String[] existing = logs.list();
       logNumber = existing == null ? 0 : existing.length;
     }
-    return run(new File(logs, String.format("%03d-%s.log", ++logNumber, name)), env, command);
+    return run(new File(logs, String.format("%03d-%s.log", ++logNumber, name)), env, command, bound);
   }
 
-  private Result run(File log, Map<String, String> env, List<String> command) throws IOException,
+  private Result run(File log, Map<String, String> env, List<String> command, Duration bound) throws IOException,
       InterruptedException {
     List<String> bash = new ArrayList<>(List.of("bash"));
     bash.addAll(command);
@@ -142,14 +198,26 @@ final class PseudoClusterScripts {
     Process process = builder.start();
     running = process;
     try {
-      int exit = process.waitFor();
-      return new Result(exit, log, (System.nanoTime() - started) / 1_000_000);
+      if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
+        endRunning();
+        if (!process.waitFor(END_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+          process.descendants().forEach(ProcessHandle::destroyForcibly);
+          process.destroyForcibly();
+        }
+        throw new IOException(String.join(" ", command) + " did not finish within " + minutes(bound)
+            + ": it was ended, with what it started (log " + log + ")");
+      }
+      return new Result(process.exitValue(), log, (System.nanoTime() - started) / 1_000_000);
     } catch (InterruptedException e) {
       endRunning();
       throw e;
     } finally {
       running = null;
     }
+  }
+
+  private static String minutes(Duration bound) {
+    return bound.toSeconds() % 60 == 0 ? bound.toMinutes() + " min" : bound.toSeconds() + " s";
   }
 
   /**

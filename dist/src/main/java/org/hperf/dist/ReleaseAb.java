@@ -6,6 +6,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -257,6 +258,27 @@ final class ReleaseAb {
     return ExitCode.OK;
   }
 
+  /**
+   * What a job's command may take besides its own work: a client JVM, YARN scheduling its
+   * application master and tasks, the job's commit. A command past its bound is ended and fails the
+   * comparison (--resume redoes it).
+   */
+  private static final Duration JOB_OVERHEAD = Duration.ofMinutes(15);
+  /** The slowest load or verify a bound allows: records a second on a pseudo-distributed cluster. */
+  private static final long SLOWEST_RECORDS_PER_SECOND = 500;
+
+  /** create-table in seconds; load (with its compactions) and verify at least 500 records a second. */
+  private Duration loadStepBound(String command) {
+    return command.equals("create-table") ? JOB_OVERHEAD
+        : JOB_OVERHEAD.plusSeconds(plan.recordCount() / SLOWEST_RECORDS_PER_SECOND);
+  }
+
+  /** A run: its warm-up (at most its cap), its own warm-up and duration, each job's overhead. */
+  private Duration runBound(boolean serverWarmup) {
+    Duration bound = JOB_OVERHEAD.plusSeconds(plan.warmupSeconds() + plan.durationSeconds());
+    return serverWarmup ? bound.plus(JOB_OVERHEAD).plusSeconds(plan.serverWarmupSeconds()) : bound;
+  }
+
   /** The workloads of lifetime k: the plan's order rotated by k - 1, so each is first in turn. */
   private List<String> workloadOrder(int k) {
     List<String> order = new ArrayList<>(plan.workloads());
@@ -327,7 +349,7 @@ final class ReleaseAb {
       }
       step("side " + side.name() + " (HBase " + side.release() + "): hperf-cluster " + String.join(" ", command));
       PseudoClusterScripts.Result result = scripts.hperfCluster(clusterDir(side), side.name().toLowerCase(Locale.ROOT)
-          + "-" + command.get(0), command);
+          + "-" + command.get(0), command, loadStepBound(command.get(0)));
       if (!result.ok()) {
         return failed(result, "side " + side.name() + ": hperf-cluster " + command.get(0));
       }
@@ -358,7 +380,7 @@ final class ReleaseAb {
     progress("side " + side.name() + " (HBase " + side.release() + "): " + workload + " run " + k + " of "
         + plan.runs() + (warmUp ? ", after a warm-up of at most " + plan.serverWarmupSeconds() + " s" : ""));
     PseudoClusterScripts.Result result = scripts.hperfCluster(clusterDir(side), side.name().toLowerCase(Locale.ROOT)
-        + "-" + workload + "-run-" + k, arguments);
+        + "-" + workload + "-run-" + k, arguments, runBound(warmUp));
     if (fs.exists(new Path(output, RunRecord.FILE))) {
       RunRecord record = RunRecord.read(fs, output);
       if (warmUp) {

@@ -108,8 +108,13 @@ class KerberosIT {
     ok(run(conf, new LoadTool(), "--table", TABLE, "--mode", "put"));
     ToolRun verify = ok(run(conf, new VerifyTool(), "--table", TABLE));
     assertTrue(verify.out().contains("verify OK: 2,000 rows intact"), verify.all());
-    ok(run(conf, new WorkloadTool(), "-P", "../conf/workloads/workloada", "--table", TABLE, "--clients", "1",
-        "--threads", "2", "--operationcount", "1000", "--output", new File(DIR, "runs/kerberos-user").getPath()));
+    ToolRun workload = ok(run(conf, new WorkloadTool(), "-P", "../conf/workloads/workloada", "--table", TABLE,
+        "--clients", "1", "--threads", "2", "--operationcount", "1000", "--output",
+        new File(DIR, "runs/kerberos-user").getPath()));
+    // All 1,000 operations done as the Kerberos user and every one of them succeeded.
+    java.util.Map<String, Long> counters = WorkloadIT.counters(workload);
+    assertEquals(1000L, counters.getOrDefault("Operations measured (top-level)", 0L), workload.all());
+    assertEquals(1000L, counters.getOrDefault("Read OK", 0L) + counters.getOrDefault("Update OK", 0L), workload.all());
   }
 
   @Order(3)

@@ -41,14 +41,27 @@ class PerfJarIT {
     assertTrue(JAR.length() < 5 << 20, "perf.jar is " + JAR.length() + " bytes");
   }
 
+  /** Exit codes and what the driver prints come through the process boundary unchanged, and nothing else with them. */
   @Test
-  void exitCodesSurviveTheProcessBoundary() throws Exception {
-    assertEquals(0, runJar("help"));
-    assertEquals(2, runJar("load", "--bogus"));
-    assertEquals(2, runJar("no-such-command"));
+  void exitCodesAndOutputSurviveTheProcessBoundary() throws Exception {
+    Run help = runJar("help");
+    assertEquals(0, help.exitCode(), help.output());
+    assertEquals(Perf.commandList(), help.output(), "the driver's command list, alone");
+    Run bogus = runJar("load", "--bogus");
+    assertEquals(2, bogus.exitCode(), bogus.output());
+    assertEquals(1, bogus.output().strip().lines().count(), "one line: " + bogus.output());
+    assertTrue(bogus.output().contains("Unrecognized option: --bogus"), bogus.output());
+    Run unknown = runJar("no-such-command");
+    assertEquals(2, unknown.exitCode(), unknown.output());
+    assertEquals("hperf: unknown command 'no-such-command': run 'hperf help' for the list of commands\n",
+        unknown.output());
   }
 
-  private static int runJar(String... args) throws Exception {
+  /** A finished perf.jar command: its exit code and its output, stdout and stderr together. */
+  private record Run(int exitCode, String output) {
+  }
+
+  private static Run runJar(String... args) throws Exception {
     String classpath = JAR.getPath() + File.pathSeparator
         + Files.readString(new File(TARGET, "classpath.txt").toPath(), StandardCharsets.UTF_8).strip();
     List<String> command = new ArrayList<>(List.of(
@@ -63,6 +76,6 @@ class PerfJarIT {
       fail("java -cp perf.jar:<cluster classpath> org.hperf.dist.Perf " + String.join(" ", args)
           + " did not finish in 2 min; see " + log.getAbsolutePath());
     }
-    return process.exitValue();
+    return new Run(process.exitValue(), Files.readString(log.toPath(), StandardCharsets.UTF_8));
   }
 }

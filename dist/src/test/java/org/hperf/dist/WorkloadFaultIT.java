@@ -47,7 +47,7 @@ class WorkloadFaultIT {
     FileUtil.fullyDelete(OUTPUT);
     HBaseTestingUtility util = MiniClusterExtension.cluster().testingUtility();
     MiniHBaseCluster hbase = util.getMiniHBaseCluster();
-    while (hbase.getLiveRegionServerThreads().size() < 3) {
+    for (int live = hbase.getLiveRegionServerThreads().size(); live < 3; live++) {
       hbase.startRegionServer();
     }
     util.waitFor(60_000, () -> hbase.getMaster().getServerManager().getOnlineServersList().size() >= 3);

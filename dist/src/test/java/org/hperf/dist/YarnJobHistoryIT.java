@@ -41,15 +41,22 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(MiniClusterExtension.class)
 class YarnJobHistoryIT {
+  private static final String TABLE = "yarn_t";
   private static EmbeddedYarn yarn;
   private static Configuration conf;
+  /** The load of the table both tests' workloads read (one YARN job, not one a test). */
+  private static ToolRun load;
 
   @BeforeAll
-  static void startYarn() {
+  static void startYarnAndLoad() throws Exception {
     File dir = new File(System.getProperty("hperf.test.dir", "target/test-tmp"));
     org.apache.hadoop.fs.FileUtil.fullyDelete(new File(dir, "yarn-runs"));
     yarn = EmbeddedYarn.start(MiniClusterExtension.cluster().configuration(), dir);
     conf = yarn.configuration();
+    ToolRun create = run(new CreateTableTool(), "--table", TABLE, "--recordcount", "2000", "--regions", "2");
+    assertEquals(ExitCode.OK, create.exitCode(), create.all());
+    load = run(new LoadTool(), "--table", TABLE, "--mode", "put");
+    assertEquals(ExitCode.OK, load.exitCode(), load.all());
   }
 
   @AfterAll
@@ -61,10 +68,6 @@ class YarnJobHistoryIT {
 
   @Test
   void loadAndWorkloadRunOnYarnAndTheirCountersComeBackFromJobHistory() throws Exception {
-    ToolRun create = run(new CreateTableTool(), "--table", "yarn_t", "--recordcount", "2000", "--regions", "2");
-    assertEquals(ExitCode.OK, create.exitCode(), create.all());
-    ToolRun load = run(new LoadTool(), "--table", "yarn_t", "--mode", "put");
-    assertEquals(ExitCode.OK, load.exitCode(), load.all());
     Counters loadCounters = fromHistory(jobId(load, "hperf load"));
     CounterGroup loadGroup = loadCounters.getGroup("org.hperf.loaders.LoadCounters");
     assertEquals("hperf load", loadGroup.getDisplayName());
@@ -72,7 +75,7 @@ class YarnJobHistoryIT {
     assertEquals("Records written", loadGroup.findCounter("RECORDS_WRITTEN").getDisplayName());
 
     File output = new File(System.getProperty("hperf.test.dir", "target/test-tmp"), "yarn-runs/c");
-    ToolRun workload = run(new WorkloadTool(), "-P", "../conf/workloads/workloadc", "--table", "yarn_t",
+    ToolRun workload = run(new WorkloadTool(), "-P", "../conf/workloads/workloadc", "--table", TABLE,
         "--clients", "2", "--threads", "2", "--duration", "2", "--output", "file://" + output.getAbsolutePath());
     assertEquals(ExitCode.OK, workload.exitCode(), workload.all());
     Counters counters = fromHistory(jobId(workload, "hperf workload"));
@@ -121,12 +124,9 @@ class YarnJobHistoryIT {
 
   @Test
   void aRetriedTaskAttemptIsCountedOnce() throws Exception {
-    ToolRun create = run(new CreateTableTool(), "--table", "retry_t", "--recordcount", "1000", "--regions", "2");
-    assertEquals(ExitCode.OK, create.exitCode(), create.all());
-    assertEquals(ExitCode.OK, run(new LoadTool(), "--table", "retry_t", "--mode", "put").exitCode());
     File output = new File(System.getProperty("hperf.test.dir", "target/test-tmp"), "yarn-runs/retry");
     ToolRun workload = run(new WorkloadTool(), "-D", WorkloadMapper.FAIL_FIRST_ATTEMPT_OF_CLIENT + "=1",
-        "-P", "../conf/workloads/workloadc", "--table", "retry_t", "--clients", "2", "--threads", "2",
+        "-P", "../conf/workloads/workloadc", "--table", TABLE, "--clients", "2", "--threads", "2",
         "--duration", "3", "--interval", "1", "--output", "file://" + output.getAbsolutePath());
     assertEquals(ExitCode.OK, workload.exitCode(), workload.all());
     Counters counters = fromHistory(jobId(workload, "hperf workload"));

@@ -73,11 +73,21 @@ final class PseudoCluster implements AutoCloseable {
 
   /** A counter of region server i's JMX Server bean (e.g. readRequestCount); needs its web UI. */
   long regionServerMetric(int i, String name) throws IOException {
-    java.net.URL url = new java.net.URL("http://127.0.0.1:" + env("REGIONSERVER_" + i + "_WEB")
-        + "/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Server");
-    try (var in = url.openStream()) {
+    try (var in = open("http://127.0.0.1:" + env("REGIONSERVER_" + i + "_WEB")
+        + "/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Server")) {
       return new com.fasterxml.jackson.databind.ObjectMapper().readTree(in).path("beans").path(0).path(name).asLong();
     }
+  }
+
+  /**
+   * A daemon's web page or REST answer, bounded: 10 s to connect, 60 s to read (a daemon that
+   * accepts and never answers would otherwise hang the test).
+   */
+  static java.io.InputStream open(String url) throws IOException {
+    java.net.URLConnection connection = new java.net.URL(url).openConnection();
+    connection.setConnectTimeout(10_000);
+    connection.setReadTimeout(60_000);
+    return connection.getInputStream();
   }
 
   /** kill -9 of one daemon's process, as a machine or the OOM killer ends it: no shutdown of its own. */
@@ -87,7 +97,11 @@ final class PseudoCluster implements AutoCloseable {
     if (killed.exitCode() != 0) {
       throw new IllegalStateException("kill -9 " + daemon + ": " + killed.output());
     }
-    process.onExit().join();
+    try {
+      process.onExit().get(1, TimeUnit.MINUTES);
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      throw new IllegalStateException(daemon + " (pid " + process.pid() + ") still alive 1 min after kill -9", e);
+    }
   }
 
   /** scripts/hperf-cluster in the background; its output goes to the returned file. */

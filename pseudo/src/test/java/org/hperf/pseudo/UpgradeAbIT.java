@@ -57,11 +57,17 @@ class UpgradeAbIT {
       // What a stopped cluster's record holds of its ports and release; the rest is not read before the check.
       Files.writeString(new File(dir, "cluster.env").toPath(), "HBASE_VERSION=2.6.1-hadoop3\nREGION_SERVERS=1\nPORTS=\""
           + taken.getLocalPort() + "\"\n");
-      ProcessBuilder start = new ProcessBuilder("bash", "scripts/pseudo-cluster", "start", "--keep-data", "--dir",
-          dir.getPath()).directory(ROOT).redirectErrorStream(true);
-      Process process = start.start();
-      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertTrue(process.waitFor(1, TimeUnit.MINUTES));
+      // Output to a file, not a pipe: reading a pipe to its end waits as long as a hung script does.
+      File out = new File(ROOT, "pseudo/target/port-taken.out");
+      Process process = new ProcessBuilder("bash", "scripts/pseudo-cluster", "start", "--keep-data", "--dir",
+          dir.getPath()).directory(ROOT).redirectErrorStream(true).redirectOutput(out).start();
+      if (!process.waitFor(1, TimeUnit.MINUTES)) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        throw new AssertionError("pseudo-cluster start --keep-data on a taken port still running after 1 min, where"
+            + " it should refuse at once:\n" + Files.readString(out.toPath()));
+      }
+      String output = Files.readString(out.toPath(), StandardCharsets.UTF_8);
       assertEquals(2, process.exitValue(), output);
       assertEquals("pseudo-cluster: port " + taken.getLocalPort() + " of the cluster in " + dir.getAbsolutePath()
           + " is in use by another process: stop that process, or start a new cluster in another --dir", output.strip());
@@ -80,23 +86,32 @@ class UpgradeAbIT {
     deleteRecursively(DIR);
     List<String> args = new ArrayList<>(List.of("ab", "--a-hbase", RELEASES[0], "--b-hbase", RELEASES[1],
         "--region-servers", "1", "--workloads", "workloadc", "--runs", "2", "--recordcount", "2000", "--regions", "2",
-        "--duration", "6", "--warmup", "2", "--server-warmup", "20", "--clients", "1", "--threads", "2", "--dir",
+        "--duration", "6", "--warmup", "2", "--server-warmup", "10", "--clients", "1", "--threads", "2", "--dir",
         DIR.getPath()));
     File firstOut = new File(ROOT, "pseudo/target/upgrade-ab-first.out");
     Process first = hperf(args).redirectErrorStream(true).redirectOutput(firstOut).start();
     File state = new File(DIR, "ab.properties");
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(20);
     String firstLifetime = null;
-    while (firstLifetime == null || !"done".equals(properties(state).getProperty("lifetime." + firstLifetime))) {
-      assertTrue(first.isAlive(), "ab ended before its first lifetime was done:\n" + Files.readString(firstOut.toPath()));
-      assertTrue(System.nanoTime() < deadline, "first lifetime not done in 20 min:\n"
-          + Files.readString(firstOut.toPath()));
-      String order = properties(state).getProperty("lifetimes");
-      firstLifetime = order == null ? null : order.split(" ")[0];
-      Thread.sleep(500);
+    try {
+      while (firstLifetime == null || !"done".equals(properties(state).getProperty("lifetime." + firstLifetime))) {
+        assertTrue(first.isAlive(), "ab ended before its first lifetime was done:\n"
+            + Files.readString(firstOut.toPath()));
+        assertTrue(System.nanoTime() < deadline, "first lifetime not done in 20 min:\n"
+            + Files.readString(firstOut.toPath()));
+        String order = properties(state).getProperty("lifetimes");
+        firstLifetime = order == null ? null : order.split(" ")[0];
+        Thread.sleep(500);
+      }
+    } catch (Throwable t) {
+      // SIGTERM: its shutdown hook stops the command under way and its clusters, so none outlives the test.
+      first.destroy();
+      first.waitFor(3, TimeUnit.MINUTES);
+      throw t;
     }
     // SIGKILL: no shutdown hook runs; whatever child it had (a cluster's start or stop, a job) goes on alone.
-    first.destroyForcibly().waitFor();
+    first.destroyForcibly();
+    assertTrue(first.waitFor(1, TimeUnit.MINUTES), "ab still alive 1 min after SIGKILL");
     List<String> lifetimes = List.of(properties(state).getProperty("lifetimes").split(" "));
     assertEquals(4, lifetimes.size(), lifetimes.toString());
     assertEquals(2, lifetimes.stream().filter(l -> l.startsWith("A")).count(), lifetimes.toString());
@@ -118,7 +133,7 @@ class UpgradeAbIT {
           + " and measure workloadc\n"), lifetime + "\n" + output);
     }
     assertEquals(3, count(resumed.out(), "with its data\n"), "a restart before each remaining lifetime\n" + output);
-    assertEquals(3, count(resumed.out(), ", after a warm-up of at most 20 s\n"),
+    assertEquals(3, count(resumed.out(), ", after a warm-up of at most 10 s\n"),
         "a warm-up in each remaining lifetime\n" + output);
     Properties done = properties(state);
     for (String lifetime : lifetimes) {
@@ -182,8 +197,12 @@ class UpgradeAbIT {
     try {
       Process process = hperf(args).redirectOutput(out).redirectError(err).start();
       if (!process.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
+        // SIGTERM: ab's shutdown hook ends its command under way and stops its clusters.
         process.destroy();
-        process.waitFor(1, TimeUnit.MINUTES);
+        if (!process.waitFor(3, TimeUnit.MINUTES)) {
+          process.descendants().forEach(ProcessHandle::destroyForcibly);
+          process.destroyForcibly();
+        }
         throw new AssertionError("hperf " + args + " still running after " + timeoutMinutes + " min:\n"
             + Files.readString(out.toPath()) + Files.readString(err.toPath()));
       }
