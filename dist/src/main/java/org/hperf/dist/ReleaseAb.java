@@ -309,7 +309,7 @@ final class ReleaseAb {
     List<List<String>> steps = List.of(
         List.of("create-table", "--table", table, "--recordcount", Long.toString(plan.recordCount()), "--regions",
             Integer.toString(plan.regions())),
-        List.of("load", "--table", table, "--mode", mode, "--wait-for-compactions"),
+        List.of("load", "--table", table, "--mode", mode, "--wait-for-compactions", "--yes"),
         List.of("verify", "--table", table));
     for (List<String> command : steps) {
       String key = "load." + side.name() + "." + command.get(0);
