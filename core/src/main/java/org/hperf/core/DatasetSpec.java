@@ -41,6 +41,30 @@ public record DatasetSpec(
     return keyLength + fieldCount * perField;
   }
 
+  /** The longest row key of the dataset: the prefix and the most digits one of its key numbers has. */
+  public int maxKeyLengthBytes() {
+    int digits = insertOrder == InsertOrder.HASHED ? KeySpace.MAX_DIGITS : KeySpace.decimalDigits(recordCount - 1);
+    return KeySpace.KEY_PREFIX.length() + Math.max(zeroPadding, digits);
+  }
+
+  /**
+   * Bytes one record takes in the load's HFiles (uncompressed, no data block encoding), at most:
+   * per cell, HBase's KeyValue (4-byte key and value lengths, 2-byte row length, row, 1-byte family
+   * length, family, qualifier, 8-byte timestamp, 1-byte type, value), the 2-byte tags length of
+   * HFile format 3 and the 1-byte sequence id (a vlong of 0) of a bulk-loaded cell, with the row key
+   * at its longest. Block headers, checksums, index, bloom filter and trailer add well under 1%.
+   */
+  public long storedRecordBytes() {
+    int cellOverheadBytes = 4 + 4 + 2 + 1 + 8 + 1 + 2 + 1;
+    long rowAndFamily = maxKeyLengthBytes() + (long) familyBytes().length;
+    long bytes = 0;
+    for (int field = 0; field < fieldCount; field++) {
+      int qualifierBytes = "field".length() + KeySpace.decimalDigits(field);
+      bytes += cellOverheadBytes + rowAndFamily + qualifierBytes + fieldLengthBytes;
+    }
+    return bytes;
+  }
+
   /**
    * Resolves a dataset from the properties the user gave and those recorded on an existing table
    * (empty when there is none). A user value that contradicts the table's is refused, because a

@@ -31,6 +31,29 @@ class DatasetSpecTest {
   }
 
   @Test
+  void aDefaultRecordTakes1580BytesAsHFileCells() throws Exception {
+    DatasetSpec spec = DatasetSpec.resolve(Map.of(), Map.of());
+    assertEquals(23, spec.maxKeyLengthBytes(), "user + 19 digits of a hashed key number");
+    // Per cell: 4 + 4 (key, value lengths) + 2 (row length) + 23 (row) + 1 (family length) + 6 ("family")
+    // + 6 ("field0") + 8 (timestamp) + 1 (type) + 100 (value) + 2 (tags length) + 1 (sequence id) = 158.
+    assertEquals(10 * 158, spec.storedRecordBytes());
+  }
+
+  @Test
+  void storedBytesFollowTheKeysQualifiersFamilyAndValues() throws Exception {
+    DatasetSpec ordered = DatasetSpec.resolve(Map.of("insertorder", "ordered", "recordcount", "1000",
+        "fieldcount", "12", "fieldlength", "50", "columnfamily", "f"), Map.of());
+    assertEquals(7, ordered.maxKeyLengthBytes(), "user999");
+    // Overhead 23 + row 7 + family 1 + value 50 = 81, plus the qualifier: field0..field9 6, field10, field11 7.
+    assertEquals(10 * (81 + 6) + 2 * (81 + 7), ordered.storedRecordBytes());
+    DatasetSpec padded = DatasetSpec.resolve(Map.of("insertorder", "ordered", "recordcount", "1000",
+        "zeropadding", "10"), Map.of());
+    assertEquals(14, padded.maxKeyLengthBytes(), "user0000000999");
+    assertEquals(5, DatasetSpec.resolve(Map.of("insertorder", "ordered", "recordcount", "1"), Map.of())
+        .maxKeyLengthBytes(), "user0: the only key");
+  }
+
+  @Test
   void tableValuesAreDefaultsAndContradictionsAreRefused() throws Exception {
     Map<DatasetProperty, String> recorded = new EnumMap<>(DatasetProperty.class);
     recorded.put(DatasetProperty.RECORD_COUNT, "5000");

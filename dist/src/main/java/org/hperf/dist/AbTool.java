@@ -233,7 +233,8 @@ public final class AbTool extends HperfTool {
         String[][] steps = {
             {"create-table", "--table", side.table(), "--recordcount", Long.toString(plan.recordCount()),
                 "--regions", Integer.toString(plan.regions())},
-            {"load", "--table", side.table(), "--mode", "bulk", "--wait-for-compactions"}};
+            // --yes: ab runs unattended between its steps; the load still checks the space.
+            {"load", "--table", side.table(), "--mode", "bulk", "--wait-for-compactions", "--yes"}};
         for (String[] step : steps) {
           System.out.println("\n== ab: side " + side.name() + ": hperf " + String.join(" ", step));
           long started = System.nanoTime();

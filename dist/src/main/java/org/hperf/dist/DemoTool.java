@@ -63,7 +63,9 @@ public final class DemoTool extends HperfTool {
   @Override
   protected int execute(ParsedOptions parsed) throws Exception {
     File dir = new File(parsed.string("dir", new File(Perf.home(), "target/embedded").getPath())).getAbsoluteFile();
-    List<String> suiteArgs = new ArrayList<>(List.of("--scale", "tiny", "--dir", new File(dir, "suite").getPath()));
+    // --yes: the demo's size is fixed and small; its suite prints the plan and checks the space still.
+    List<String> suiteArgs = new ArrayList<>(List.of("--scale", "tiny", "--dir", new File(dir, "suite").getPath(),
+        "--yes"));
     for (String option : SUITE_OPTIONS) {
       if (option.equals("per-server")) {
         if (parsed.on(option)) {

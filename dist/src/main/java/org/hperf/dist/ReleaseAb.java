@@ -340,7 +340,8 @@ final class ReleaseAb {
     List<List<String>> steps = List.of(
         List.of("create-table", "--table", table, "--recordcount", Long.toString(plan.recordCount()), "--regions",
             Integer.toString(plan.regions())),
-        List.of("load", "--table", table, "--mode", mode, "--wait-for-compactions", "--snapshot", LOADED_SNAPSHOT),
+        List.of("load", "--table", table, "--mode", mode, "--wait-for-compactions", "--snapshot", LOADED_SNAPSHOT,
+            "--yes"),
         List.of("verify", "--table", table));
     for (List<String> command : steps) {
       String key = "load." + side.name() + "." + command.get(0);

@@ -18,6 +18,7 @@ import org.hperf.analyzers.ReportTool;
 import org.hperf.core.ClientMode;
 import org.hperf.core.ExitCode;
 import org.hperf.core.HperfTool;
+import org.hperf.core.Preflight;
 import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
@@ -61,9 +62,11 @@ public final class SuiteTool extends HperfTool {
 
   @Override
   protected CommandOptions options() {
-    return new CommandOptions(NAME, "--dir <suite dir> [options]",
+    CommandOptions options = new CommandOptions(NAME, "--dir <suite dir> [options]",
         "Run the seed method: create-table, load, wait for compactions, verify, every workload N times, aggregate,"
-            + " report. Rerunning a suite directory resumes it.")
+            + " report. Rerunning a suite directory resumes it. First it prints the plan (records, bytes with"
+            + " replication, time) and refuses to start when HDFS lacks the space for the load.");
+    options
         .value(null, "dir", "path", "the suite's directory: state, runs, report (required)", null)
         .value(null, "scale", "tiny|1tb", "presets: tiny = 100,000 records, 16 regions, 1 run of 20 s, 2 clients"
             + " x 4 threads; 1tb = 10^9 records, 250 regions, 3 runs of 900 s, 8 clients x 16 threads", "1tb")
@@ -84,6 +87,7 @@ public final class SuiteTool extends HperfTool {
             + " each client's throughput per interval stops rising, at most this long (hperf run --server-warmup):"
             + " a freshly started cluster's first run is otherwise often 2-3x slower", "no server warm-up")
         .flag(null, "skip-verify", "do not verify the loaded table before the workloads (a full scan)");
+    return Preflight.addYesTo(options);
   }
 
   @Override
@@ -104,8 +108,9 @@ public final class SuiteTool extends HperfTool {
     }
     Map<String, String[]> steps = plan(parsed, scale, dir, workloadDir, workloads);
     FileSystem fs = dir.getFileSystem(getConf());
-    fs.mkdirs(dir);
     Properties state = readState(fs, dir);
+    SuitePreflight.check(getConf(), Size.of(parsed, scale), steps, state, parsed.has(Preflight.YES));
+    fs.mkdirs(dir);
     printSteps(steps, state);
     long suiteStarted = System.nanoTime();
     boolean reported = false;
@@ -163,21 +168,22 @@ public final class SuiteTool extends HperfTool {
   /** The suite's steps in order, each an hperf command line. */
   static Map<String, String[]> plan(ParsedOptions parsed, Scale scale, Path dir, File workloadDir,
       List<String> workloads) throws UsageException {
-    String table = parsed.string("table", "usertable");
-    String records = Long.toString(parsed.longValue("recordcount", scale.recordCount, 1, Long.MAX_VALUE / 2));
-    String regions = Integer.toString(parsed.intValue("regions", scale.regions, 1, 1_000_000));
-    String runs = Integer.toString(parsed.intValue("runs", scale.runs, 1, 100));
-    String duration = Long.toString(parsed.longValue("duration", scale.durationSeconds, 1, 7 * 24 * 3600));
+    Size size = Size.of(parsed, scale);
+    String table = size.table();
+    String records = Long.toString(size.records());
+    String regions = Integer.toString(size.regions());
+    String runs = Integer.toString(size.runs());
+    String duration = Long.toString(size.durationSeconds());
     String clients = Integer.toString(parsed.intValue("clients", scale.clients, 1, 100_000));
     String threads = Integer.toString(parsed.intValue("threads", scale.threads, 1, 10_000));
     boolean perServer = parsed.on("per-server");
     List<String> clientOptions = clientOptions(parsed);
-    String serverWarmup = parsed.has("server-warmup")
-        ? Long.toString(parsed.longValue("server-warmup", 0, 1, 24 * 3600)) : null;
+    String serverWarmup = size.serverWarmupSeconds() > 0 ? Long.toString(size.serverWarmupSeconds()) : null;
     Map<String, String[]> steps = new LinkedHashMap<>();
     steps.put("create-table", new String[] {"create-table", "--table", table, "--recordcount", records,
         "--regions", regions});
-    steps.put("load", new String[] {"load", "--table", table, "--mode", "bulk", "--wait-for-compactions"});
+    // --yes: the suite has shown the plan and checked the space before its first step.
+    steps.put("load", new String[] {"load", "--table", table, "--mode", "bulk", "--wait-for-compactions", "--yes"});
     if (!parsed.has("skip-verify")) {
       steps.put("verify", new String[] {"verify", "--table", table});
     }
@@ -206,6 +212,18 @@ public final class SuiteTool extends HperfTool {
     report.addAll(List.of("--output", new Path(dir, "report.html").toString()));
     steps.put("report", report.toArray(new String[0]));
     return steps;
+  }
+
+  /** The suite's size as given or preset, parsed in one place for its plan and its preflight; warm-up 0: none. */
+  record Size(String table, long records, int regions, int runs, long durationSeconds, long serverWarmupSeconds) {
+    static Size of(ParsedOptions parsed, Scale scale) throws UsageException {
+      return new Size(parsed.string("table", "usertable"),
+          parsed.longValue("recordcount", scale.recordCount, 1, Long.MAX_VALUE / 2),
+          parsed.intValue("regions", scale.regions, 1, 1_000_000),
+          parsed.intValue("runs", scale.runs, 1, 100),
+          parsed.longValue("duration", scale.durationSeconds, 1, 7 * 24 * 3600),
+          parsed.has("server-warmup") ? parsed.longValue("server-warmup", 0, 1, 24 * 3600) : 0);
+    }
   }
 
   private static HperfTool tool(String command) {

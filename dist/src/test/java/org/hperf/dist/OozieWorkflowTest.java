@@ -50,6 +50,7 @@ class OozieWorkflowTest {
     Document workflow = factory.newDocumentBuilder().parse(new File(OOZIE, "workflow.xml"));
     NodeList javas = workflow.getElementsByTagNameNS("*", "java");
     assertFalse(javas.getLength() == 0, "the workflow has java actions");
+    int preflighted = 0;
     for (int i = 0; i < javas.getLength(); i++) {
       Element java = (Element) javas.item(i);
       assertEquals(OozieMain.class.getName(), java.getElementsByTagNameNS("*", "main-class").item(0).getTextContent());
@@ -63,7 +64,13 @@ class OozieWorkflowTest {
       assertNotNull(known, "action runs a known command: " + command);
       Tool tool = known.tool().get();
       ((HperfTool) tool).checkArguments(args.subList(1, args.size()).toArray(new String[0]));
+      if (command.equals("load") || command.equals("suite")) {
+        // An Oozie launcher has no terminal, so it would not ask anyway; --yes says in the workflow that it must not.
+        org.junit.jupiter.api.Assertions.assertTrue(args.contains("--yes"), command + " without --yes: " + args);
+        preflighted++;
+      }
     }
+    assertEquals(1, preflighted, "the workflow's load action");
   }
 
   @Test

@@ -79,6 +79,25 @@ class ScriptsTest {
     return block.toString();
   }
 
+  /**
+   * The scripts run from a terminal, where load and suite would otherwise stop to ask before they
+   * start: every load or suite they run passes --yes.
+   */
+  @Test
+  void everyLoadOrSuiteAScriptRunsPassesYes() throws Exception {
+    java.util.regex.Pattern runs = java.util.regex.Pattern.compile("\\b(load|suite) -conf\\b");
+    int found = 0;
+    for (File script : SCRIPTS.listFiles(File::isFile)) {
+      for (String line : Files.readAllLines(script.toPath(), StandardCharsets.UTF_8)) {
+        if (!line.strip().startsWith("#") && runs.matcher(line).find()) {
+          found++;
+          assertTrue(line.contains(" --yes"), script.getName() + ": " + line.strip());
+        }
+      }
+    }
+    assertTrue(found >= 5, "the loads of bench-load (2), bench-client, bench-workload and cds-classlist: " + found);
+  }
+
   @Test
   void oozieSubmitUploadsTheApplicationAndSubmitsTheWorkflow() throws Exception {
     File jar = Files.createTempFile("perf", ".jar").toFile();

@@ -32,6 +32,9 @@ class SuiteIT {
     assertTrue(new File(dir, "report.html").isFile(), "the HTML report");
     assertTrue(new File(dir, "runs/updateonly/aggregate/summary.csv").isFile());
     assertTrue(first.out().contains("== suite step load"), first.all());
+    assertTrue(first.out().contains("hperf suite will:\n  records  3,000 records [0, 3000) into suite_t: 2 regions,"),
+        first.all());
+    assertTrue(first.out().contains("\n  tables   creates suite_t with 2 regions"), first.all());
     assertTrue(first.out().contains("verify OK: 3,000 rows intact"), first.all());
     Properties state = new Properties();
     try (FileInputStream in = new FileInputStream(new File(dir, "suite.properties"))) {
@@ -50,6 +53,8 @@ class SuiteIT {
     assertEquals(ExitCode.OK, again.exitCode(), again.all());
     assertTrue(!again.out().contains("== suite step"), "every step was done already\n" + again.out());
     assertTrue(again.out().contains("report                       done"), again.out());
+    assertTrue(again.out().contains("\n  records  suite_t was loaded by this suite's earlier steps: nothing to write"),
+        again.out());
   }
 
   /**

@@ -64,6 +64,12 @@ class SuiteToolTest {
     assertTrue(bad.getMessage().contains("--server-warmup"), bad.getMessage());
   }
 
+  @Test
+  void theLoadStepDoesNotAskAgainAfterTheSuitesOwnPreflight() throws Exception {
+    assertEquals(List.of("load", "--table", "usertable", "--mode", "bulk", "--wait-for-compactions", "--yes"),
+        List.of(plan().get("load")));
+  }
+
   private static Map<String, String[]> plan(String... extra) throws Exception {
     String[] args = new String[extra.length + 2];
     args[0] = "--dir";

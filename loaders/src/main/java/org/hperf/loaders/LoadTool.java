@@ -1,17 +1,23 @@
 package org.hperf.loaders;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
@@ -24,12 +30,14 @@ import org.hperf.core.DatasetSpec;
 import org.hperf.core.ExistingDataset;
 import org.hperf.core.TableSnapshots;
 import org.hperf.core.ExitCode;
+import org.hperf.core.Footprint;
 import org.hperf.core.HBaseAccess;
 import org.hperf.core.HperfTool;
 import org.hperf.core.JobCounters;
 import org.hperf.core.JobProgress;
 import org.hperf.core.JobJars;
 import org.hperf.core.KeyRangeInputFormat;
+import org.hperf.core.Preflight;
 import org.hperf.core.RecordRange;
 import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
@@ -52,13 +60,14 @@ public final class LoadTool extends HperfTool {
   @Override
   protected CommandOptions options() {
     CommandOptions options = new CommandOptions(NAME, "[options]",
-        "Generate the dataset's records into its table with a MapReduce job.");
+        "Generate the dataset's records into its table with a MapReduce job. First it prints the plan (records,"
+            + " bytes with replication, rough time) and refuses to start when HDFS lacks the space.");
     DatasetOptions.addTo(options);
     RecordRange.addTo(options);
-    return options
+    options
         .value(null, "mode", "bulk|put", "bulk: HFiles + bulk load; put: BufferedMutator puts", "bulk")
-        .value(null, "clients", "n", "map tasks (as PerformanceEvaluation's clients and hperf run's); bulk: each writes the HFiles of a contiguous group of regions (at"
-            + " most one a region; more if a group would hold over " + RegionGroupInputFormat.MAX_KEYS_PER_TASK
+        .value(null, "clients", "n", "map tasks (as PerformanceEvaluation's clients and hperf run's); bulk: each"
+            + " writes the HFiles of a contiguous group of regions (at most one a region; more if a group would hold over " + RegionGroupInputFormat.MAX_KEYS_PER_TASK
             + " keys to sort); put: each a contiguous range of record numbers",
             "one per region, but at least " + RECORDS_PER_MAP_AT_LEAST + " records a map")
         .renamed("maps", "clients")
@@ -69,6 +78,7 @@ public final class LoadTool extends HperfTool {
         .value(null, "snapshot", "name", "once loaded (and compacted), keep the table as this HBase snapshot, for"
             + " 'hperf run --restore-snapshot' to start every measurement from the same data; the name must be new",
             "no snapshot");
+    return Preflight.addYesTo(options);
   }
 
   @Override
@@ -91,6 +101,9 @@ public final class LoadTool extends HperfTool {
       int regions = regionCount(connection, dataset.tableName());
       int maps = parsed.intValue("clients", defaultMaps(range.count(), regions), 1, 1_000_000);
       Path hfileDir = mode == LoadMode.BULK ? hfileDir(parsed, conf, dataset) : null;
+      boolean compacted = parsed.has("wait-for-compactions");
+      preflight(LoadPlan.of(conf, dataset, range, regions, mode, maps, compacted, compressionOf(admin, dataset)),
+          hfileDir, conf, parsed.has(Preflight.YES));
       Job job = createSubmittableJob(conf, connection, dataset, range, mode, maps, hfileDir);
       System.out.printf("loading records [%d, %d) into %s (%d regions) in %s mode with %d map tasks%n",
           range.first(), range.end(), dataset.table(), regions, mode.optionValue(),
@@ -113,7 +126,7 @@ public final class LoadTool extends HperfTool {
       JobCounters.print(job, LoadCounters.class, System.out);
       System.out.printf("loaded %,d records in %.1f s (%,.0f records/s)%n", range.count(), seconds,
           range.count() / seconds);
-      if (parsed.has("wait-for-compactions")) {
+      if (compacted) {
         System.out.println("major-compacting " + dataset.table() + " and waiting for it to finish");
         long compacting = System.nanoTime();
         if (!Compactions.majorCompactAndWait(admin, dataset.tableName(), compactionTimeoutMinutes * 60_000,
@@ -129,6 +142,37 @@ public final class LoadTool extends HperfTool {
       }
       return ExitCode.OK;
     }
+  }
+
+  /**
+   * Prints what the load will write and refuses it (exit 2) when the file system lacks the space;
+   * asks on a terminal unless --yes. The bytes land where the HFiles are staged (bulk) or on the
+   * default file system, HBase's (put).
+   */
+  private static void preflight(LoadPlan plan, Path hfileDir, Configuration conf, boolean yes)
+      throws UsageException, IOException {
+    FileSystem fs = hfileDir != null ? hfileDir.getFileSystem(conf) : FileSystem.get(conf);
+    Path where = hfileDir != null ? hfileDir : fs.makeQualified(new Path("/"));
+    Footprint footprint = plan.footprint(fs.getDefaultReplication(where));
+    Preflight preflight = new Preflight(NAME);
+    plan.describeTo(preflight, footprint, String.valueOf(hfileDir));
+    preflight.line("tables", "none created: " + plan.dataset().table() + " exists");
+    preflight.check(footprint, fs, where, "load fewer records (--insertcount)"
+        + (plan.mode() == LoadMode.BULK && plan.compacted() ? ", leave out --wait-for-compactions" : "")
+        + " or free space on " + fs.getUri(), yes, System.out);
+  }
+
+  /** The table's compression and data block encoding as the plan names them, "none" when neither. */
+  private static String compressionOf(Admin admin, DatasetSpec dataset) throws IOException {
+    ColumnFamilyDescriptor family = admin.getDescriptor(dataset.tableName()).getColumnFamily(dataset.familyBytes());
+    List<String> parts = new ArrayList<>();
+    if (family.getCompressionType() != Compression.Algorithm.NONE) {
+      parts.add(family.getCompressionType().getName() + " compression");
+    }
+    if (family.getDataBlockEncoding() != DataBlockEncoding.NONE) {
+      parts.add(family.getDataBlockEncoding().name().toLowerCase(Locale.ROOT) + " encoding");
+    }
+    return parts.isEmpty() ? "none" : String.join(" and ", parts);
   }
 
   /** The load job, ready to submit; public so tests and the suite can run and inspect it. */
@@ -196,7 +240,7 @@ public final class LoadTool extends HperfTool {
       throws UsageException, IOException {
     String given = parsed.string("hfile-dir", null);
     Path dir = given != null ? new Path(given)
-        : new Path(conf.get("hbase.fs.tmp.dir", "/tmp/hbase-staging"),
+        : new Path(LoadPlan.defaultStagingParent(conf),
             "hperf-hfiles-" + dataset.table() + "-" + System.currentTimeMillis());
     FileSystem fs = dir.getFileSystem(conf);
     if (fs.exists(dir)) {

@@ -47,6 +47,11 @@ class LoadVerifyIT {
         "--wait-for-compactions");
     assertEquals(ExitCode.OK, load.exitCode(), load.all());
     assertTrue(load.out().contains("compactions finished"), load.all());
+    // The preflight, on the mini cluster's file system: the plan, then (no terminal in a test) no question.
+    assertTrue(load.out().contains("hperf load will:\n  records  " + String.format("%,d", RECORDS) + " records [0, "
+        + RECORDS + ") into bulk_t: 16 regions, bulk mode, 4 map tasks\n"), load.all());
+    assertTrue(load.out().contains("\n  space    needs "), load.all());
+    assertTrue(load.out().contains("\nnot on a terminal: going on without asking"), load.all());
     assertCounter(load, "Records written", RECORDS);
     assertCounter(load, "Cells written", RECORDS * 10L);
 
