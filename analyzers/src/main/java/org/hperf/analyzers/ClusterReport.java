@@ -8,10 +8,10 @@ import org.hperf.core.run.RunSummary;
 
 /**
  * The report's view of the cluster's and the clients' own state during a workload's runs (each
- * run's {@link RunSummary.ClusterState}): one row of small charts per region server (RPC queue,
+ * run's {@link RunSummary.ClusterState}): one row of panels per region server (RPC queue,
  * memstore, compaction queue, GC time, heap; every run overlaid) plus one for the client tasks (GC
- * time and CPU per interval),
- * on the time axis of the throughput and p99 charts: seconds from the run's window start. A
+ * time and CPU per interval), each panel a chart drawn at its own size ({@link SvgChart#PANEL}, not
+ * shrunk by the page, so its labels read at 100% zoom), on the time axis of the throughput and p99 charts: seconds from the run's window start. A
  * metric the server did not expose has no point, not a zero. What the state says ({@link
  * ClusterFindings}) is among the summary's findings, shown by {@link FindingsReport}.
  */
@@ -36,13 +36,12 @@ final class ClusterReport {
         || !r.cluster().clients().isEmpty());
   }
 
-  /** The rows of small charts; empty when no run has cluster metrics. */
+  /** The rows of panels; empty when no run has cluster metrics. */
   static String sectionHtml(WorkloadReport w) {
     if (!hasClusterState(w)) {
       return "";
     }
     StringBuilder s = new StringBuilder("<h3>Cluster and client state during the runs</h3>\n")
-        .append("<style>.metrics-row svg{width:256px;height:120px}</style>\n")
         .append("<p>Sampled every ").append(w.interval()).append(" from each region server's /jmx; x: seconds from"
             + " the run's window start, as the throughput chart. A gap is a metric the server did not expose.</p>\n");
     TreeSet<String> servers = new TreeSet<>();
@@ -51,7 +50,7 @@ final class ClusterReport {
       s.append("<div class=\"metrics-row\" data-server=\"").append(SvgChart.escape(server)).append("\"><h4>")
           .append(SvgChart.escape(server)).append("</h4>\n");
       for (Panel panel : PANELS) {
-        SvgChart chart = new SvgChart(panel.title(), "s", panel.unit(), false);
+        SvgChart chart = new SvgChart(panel.title(), "s", panel.unit(), false, SvgChart.PANEL);
         w.summary.perRun().forEach((run, figures) -> {
           double[][] xy = serverSeries(figures.cluster().servers().getOrDefault(server, List.of()), panel);
           chart.add(run, xy[0], xy[1]);
@@ -65,8 +64,8 @@ final class ClusterReport {
   }
 
   private static String clientRow(WorkloadReport w) {
-    SvgChart gc = new SvgChart("client GC time per interval", "s", "ms", false);
-    SvgChart cpu = new SvgChart("client CPU per interval", "s", "ms", false);
+    SvgChart gc = new SvgChart("client GC time per interval", "s", "ms", false, SvgChart.PANEL);
+    SvgChart cpu = new SvgChart("client CPU per interval", "s", "ms", false, SvgChart.PANEL);
     w.summary.perRun().forEach((run, figures) -> {
       TreeSet<String> tasks = new TreeSet<>();
       figures.cluster().clients().forEach(c -> tasks.add(c.task()));

@@ -163,9 +163,9 @@ final class PlacementReport {
             cell, CELL_HEIGHT - 2, shade(level), SvgChart.escape(title)));
       }
     }
-    svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"10\">first key</text>"
-        + "<text x=\"%d\" y=\"%d\" font-size=\"10\" text-anchor=\"end\">last key</text>%n", STRIP_LEFT, height - 2,
-        STRIP_WIDTH - 10, height - 2));
+    svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"%d\">first key</text>"
+        + "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"end\">last key</text>%n", STRIP_LEFT, height - 2,
+        SvgChart.TEXT_PX, STRIP_WIDTH - 10, height - 2, SvgChart.TEXT_PX));
     return svg.append("</svg>\n").toString();
   }
 

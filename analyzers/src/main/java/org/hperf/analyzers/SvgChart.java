@@ -9,16 +9,31 @@ import java.util.Locale;
  * axis; the log axis is how HdrHistogram's plotter draws percentile distributions. A legend names
  * each series beside a sample of its line; shaded bands (a warm-up, a measurement window) and
  * dashed marks (a window's end) carry their own label, so the chart reads without the page around it.
+ * A chart is drawn at its {@link Frame}'s size, which the page must not scale: the font sizes
+ * here are then the sizes read at 100% zoom, none below {@link #TEXT_PX}.
  */
 final class SvgChart {
   private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
       "#e377c2", "#17becf"};
-  private static final int WIDTH = 640;
-  private static final int HEIGHT = 300;
-  private static final int LEFT = 70;
-  private static final int RIGHT = 130;
-  private static final int TOP = 20;
-  private static final int BOTTOM = 45;
+  /** The title's size in CSS pixels. */
+  static final int TITLE_PX = 13;
+  /** Every other text's size (ticks, axis labels, legend, band and mark labels): the smallest text of a chart. */
+  static final int TEXT_PX = 11;
+  /** A generous mean advance of a sans-serif character at {@link #TEXT_PX}, to make room for the legend. */
+  private static final double CHAR_PX = 0.62 * TEXT_PX;
+  private static final int LINE_PX = TEXT_PX + 3;
+
+  /**
+   * A chart's size and margins in CSS pixels; the right margin holds the legend and grows to its
+   * longest name, the plot giving way down to {@code minPlotWidth}.
+   */
+  record Frame(int width, int height, int left, int minRight, int top, int bottom, int minPlotWidth) {
+  }
+
+  /** The workload's charts, two or three to a row. */
+  static final Frame FULL = new Frame(640, 300, 70, 130, 20, 45, 300);
+  /** The cluster state's panels, three to a row of the page. */
+  static final Frame PANEL = new Frame(430, 230, 66, 90, 22, 42, 200);
 
   /** A line: its colour is the palette's {@code colour}-th, dashed if {@code dashed}. */
   record Series(String name, double[] x, double[] y, int colour, boolean dashed) {
@@ -36,15 +51,21 @@ final class SvgChart {
   private final String xLabel;
   private final String yLabel;
   private final boolean logX;
+  private final Frame frame;
   private final List<Series> series = new ArrayList<>();
   private final List<Band> bands = new ArrayList<>();
   private final List<Mark> marks = new ArrayList<>();
 
   SvgChart(String title, String xLabel, String yLabel, boolean logX) {
+    this(title, xLabel, yLabel, logX, FULL);
+  }
+
+  SvgChart(String title, String xLabel, String yLabel, boolean logX, Frame frame) {
     this.title = title;
     this.xLabel = xLabel;
     this.yLabel = yLabel;
     this.logX = logX;
+    this.frame = frame;
   }
 
   SvgChart add(String name, double[] x, double[] y) {
@@ -109,44 +130,49 @@ final class SvgChart {
       maxX = minX + 1;
     }
     maxY = maxY <= 0 ? 1 : maxY * 1.05;
-    int plotW = WIDTH - LEFT - RIGHT;
-    int plotH = HEIGHT - TOP - BOTTOM;
+    int right = rightMargin();
+    int plotW = frame.width() - frame.left() - right;
+    int plotH = frame.height() - frame.top() - frame.bottom();
     StringBuilder svg = new StringBuilder();
     svg.append(String.format(Locale.ROOT, "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\""
-        + " height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\">%n", WIDTH, HEIGHT, WIDTH, HEIGHT,
-        escape(title)));
-    svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"14\" font-size=\"13\" font-weight=\"bold\">%s</text>%n",
-        LEFT, escape(title)));
+        + " height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\">%n", frame.width(), frame.height(),
+        frame.width(), frame.height(), escape(title)));
+    svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" font-weight=\"bold\">%s</text>%n",
+        frame.left(), frame.top() - 6, TITLE_PX, escape(title)));
     svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\""
-        + " stroke=\"#999\"/>%n", LEFT, TOP, plotW, plotH));
+        + " stroke=\"#999\"/>%n", frame.left(), frame.top(), plotW, plotH));
     if (!logX && !series.isEmpty()) {
       svg.append(annotations(minX, maxX, plotW, plotH));
     }
+    int left = frame.left();
+    int top = frame.top();
     for (int tick = 0; tick <= 4; tick++) {
       double value = maxY * tick / 4;
-      double y = TOP + plotH - plotH * tick / 4.0;
-      svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%s</text>%n",
-          LEFT - 4, y + 3, number(value)));
+      double y = top + plotH - plotH * tick / 4.0;
+      svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"end\">%s</text>%n",
+          left - 4, y + 4, TEXT_PX, number(value)));
     }
-    // The log axis ticks its decades; a linear one round values (1, 2 or 5 times a power of 10).
-    double step = logX ? 1 : roundStep((maxX - minX) / 6);
+    // The log axis ticks its decades; a linear one round values (1, 2 or 5 times a power of 10), fewer
+    // on a narrow plot so that 11 px labels keep apart.
+    double step = logX ? 1 : roundStep((maxX - minX) / (plotW >= 300 ? 6 : 4));
     for (double value = logX ? minX : Math.ceil(minX / step - 1e-9) * step; value <= maxX + step * 1e-6;
         value += step) {
-      double x = LEFT + plotW * (value - minX) / (maxX - minX);
+      double x = left + plotW * (value - minX) / (maxX - minX);
       String label = logX ? percentLabel(value) : number(value);
-      svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%s</text>%n",
-          x, TOP + plotH + 14, label));
+      svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\">%s</text>%n",
+          x, top + plotH + 15, TEXT_PX, label));
     }
-    svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%s</text>%n",
-        LEFT + plotW / 2, HEIGHT - 8, escape(xLabel)));
-    svg.append(String.format(Locale.ROOT, "<text x=\"12\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\""
-        + " transform=\"rotate(-90 12 %d)\">%s</text>%n", TOP + plotH / 2, TOP + plotH / 2, escape(yLabel)));
+    svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\">%s</text>%n",
+        left + plotW / 2, frame.height() - 8, TEXT_PX, escape(xLabel)));
+    svg.append(String.format(Locale.ROOT, "<text x=\"12\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\""
+        + " transform=\"rotate(-90 12 %d)\">%s</text>%n", top + plotH / 2, TEXT_PX, top + plotH / 2, escape(yLabel)));
+    int legendX = frame.width() - right;
     for (int i = 0; i < series.size(); i++) {
       Series s = series.get(i);
       StringBuilder points = new StringBuilder();
       for (int p = 0; p < s.x().length; p++) {
-        double x = LEFT + plotW * (fx(s.x()[p]) - minX) / (maxX - minX);
-        double y = TOP + plotH - plotH * s.y()[p] / maxY;
+        double x = left + plotW * (fx(s.x()[p]) - minX) / (maxX - minX);
+        double y = top + plotH - plotH * s.y()[p] / maxY;
         points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
       }
       String colour = colour(s.colour());
@@ -161,41 +187,57 @@ final class SvgChart {
               colour));
         }
       }
-      int legendY = TOP + 12 + 14 * i;
+      int legendY = top + 12 + LINE_PX * i;
       svg.append(String.format(Locale.ROOT, "<line class=\"legend\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\""
-          + " stroke=\"%s\" stroke-width=\"1.5\"%s/>", WIDTH - RIGHT + 6, legendY - 4, WIDTH - RIGHT + 22, legendY - 4,
+          + " stroke=\"%s\" stroke-width=\"1.5\"%s/>", legendX + 6, legendY - 4, legendX + 22, legendY - 4,
           colour, dash));
-      svg.append(String.format(Locale.ROOT, "<text class=\"legend\" x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"%s\">%s"
-          + "</text>%n", WIDTH - RIGHT + 26, legendY, colour, escape(s.name())));
+      svg.append(String.format(Locale.ROOT, "<text class=\"legend\" x=\"%d\" y=\"%d\" font-size=\"%d\" fill=\"%s\">%s"
+          + "</text>%n", legendX + 26, legendY, TEXT_PX, colour, escape(s.name())));
     }
     return svg.append("</svg>\n").toString();
   }
 
+  /**
+   * The right margin: the frame's, or wide enough for the longest legend name (line sample, gap,
+   * text) as long as the plot keeps its minimum width.
+   */
+  private int rightMargin() {
+    int longest = 0;
+    for (Series s : series) {
+      longest = Math.max(longest, s.name().length());
+    }
+    int legend = 26 + (int) Math.ceil(longest * CHAR_PX) + 4;
+    return Math.max(frame.minRight(), Math.min(legend, frame.width() - frame.left() - frame.minPlotWidth()));
+  }
+
   /** Bands under the lines, then dashed marks, each labelled at the plot's top. */
   private String annotations(double minX, double maxX, int plotW, int plotH) {
+    int left = frame.left();
+    int top = frame.top();
     StringBuilder svg = new StringBuilder();
     for (Band b : bands) {
-      double from = LEFT + plotW * (Math.min(b.fromX(), b.toX()) - minX) / (maxX - minX);
-      double to = LEFT + plotW * (Math.max(b.fromX(), b.toX()) - minX) / (maxX - minX);
+      double from = left + plotW * (Math.min(b.fromX(), b.toX()) - minX) / (maxX - minX);
+      double to = left + plotW * (Math.max(b.fromX(), b.toX()) - minX) / (maxX - minX);
       svg.append(String.format(Locale.ROOT, "<rect class=\"band\" data-band=\"%s\" x=\"%.1f\" y=\"%d\""
-          + " width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s</title></rect>%n", escape(b.kind()), from, TOP,
+          + " width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s</title></rect>%n", escape(b.kind()), from, top,
           Math.max(1, to - from), plotH, b.fill(), escape(b.label())));
     }
     // Labels after every band, one line each, so that no band covers another's label.
     for (int i = 0; i < bands.size(); i++) {
       Band b = bands.get(i);
-      double from = LEFT + plotW * (Math.min(b.fromX(), b.toX()) - minX) / (maxX - minX);
-      svg.append(String.format(Locale.ROOT, "<text class=\"band-label\" x=\"%.1f\" y=\"%d\" font-size=\"10\""
-          + " fill=\"#555\">%s</text>%n", from + 3, TOP + 11 + 11 * i, escape(b.label())));
+      double from = left + plotW * (Math.min(b.fromX(), b.toX()) - minX) / (maxX - minX);
+      svg.append(String.format(Locale.ROOT, "<text class=\"band-label\" x=\"%.1f\" y=\"%d\" font-size=\"%d\""
+          + " fill=\"#555\">%s</text>%n", from + 3, top + TEXT_PX + 1 + LINE_PX * i, TEXT_PX, escape(b.label())));
     }
     for (int i = 0; i < marks.size(); i++) {
       Mark m = marks.get(i);
-      double x = LEFT + plotW * (m.x() - minX) / (maxX - minX);
+      double x = left + plotW * (m.x() - minX) / (maxX - minX);
       svg.append(String.format(Locale.ROOT, "<line class=\"mark\" data-mark=\"%s\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\""
           + " y2=\"%d\" stroke=\"%s\" stroke-width=\"1\" stroke-dasharray=\"2 2\"><title>%s</title></line>%n",
-          escape(m.kind()), x, TOP, x, TOP + plotH, m.colour(), escape(m.label())));
-      svg.append(String.format(Locale.ROOT, "<text class=\"mark-label\" x=\"%.1f\" y=\"%d\" font-size=\"10\""
-          + " text-anchor=\"end\" fill=\"%s\">%s</text>%n", x - 2, TOP + plotH - 4 - 11 * i, m.colour(), escape(m.label())));
+          escape(m.kind()), x, top, x, top + plotH, m.colour(), escape(m.label())));
+      svg.append(String.format(Locale.ROOT, "<text class=\"mark-label\" x=\"%.1f\" y=\"%d\" font-size=\"%d\""
+          + " text-anchor=\"end\" fill=\"%s\">%s</text>%n", x - 2, top + plotH - 4 - LINE_PX * i, TEXT_PX, m.colour(),
+          escape(m.label())));
     }
     return svg.toString();
   }

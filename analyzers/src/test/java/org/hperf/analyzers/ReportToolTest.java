@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.hperf.core.ExitCode;
+import org.hperf.core.testing.RenderedSvgText;
 import org.hperf.core.testing.ToolRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -289,12 +290,13 @@ class ReportToolTest {
     // shared memory, and it crashes or hangs when it runs out; /tmp is used instead.
     // The DOM goes to a file, not a pipe: reading a pipe to its end would wait as long as a hung
     // Chromium does, and the bounded wait below would never be reached.
+    // The window of a desktop browser, at 100% zoom (device scale 1): the sizes read are CSS pixels.
     File dom = tmp.resolve("chromium-dom.html").toFile();
     File log = tmp.resolve("chromium.log").toFile();
     Process process = new ProcessBuilder(chromium.getPath(), "--headless", "--no-sandbox", "--disable-gpu",
         "--disable-dev-shm-usage", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--user-data-dir=" + tmp.resolve("chromium-profile"),
-        "--dump-dom", html.toURI().toString())
+        "--window-size=1400,1000", "--force-device-scale-factor=1", "--dump-dom", html.toURI().toString())
         .redirectOutput(dom).redirectError(log).start();
     if (!process.waitFor(120, TimeUnit.SECONDS)) {
       process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
@@ -305,12 +307,10 @@ class ReportToolTest {
   }
 
   /**
-   * A run with cluster-metrics.csv and a task log with jvm lines: aggregate carries them into
-   * summary.json with the findings (a compaction queue inside the window, the client's GC above 1%),
-   * and the report prints them first and draws the server's row of charts.
+   * A workload F run of one client whose task log has a jvm line, with cluster-metrics.csv samples
+   * of one region server (a compaction queue of 2 in the middle of the window), aggregated.
    */
-  @Test
-  void clusterStateIsCarriedIntoTheSummaryAndDrawnPerServer(@TempDir Path tmp) throws Exception {
+  private static File clusterRun(Path tmp) throws Exception {
     File dir = tmp.resolve("cluster").toFile();
     long start = 1_764_600_000_000L;
     File log = new File(dir, "run-1/client-00000.hlog");
@@ -335,38 +335,33 @@ class ReportToolTest {
     aggregate(dir, "workloadf", "workload.property.readproportion=0.5",
         "workload.property.readmodifywriteproportion=0.5");
 
-    org.hperf.core.run.RunSummary summary;
-    try (java.io.InputStream in = Files.newInputStream(new File(dir, "aggregate/summary.json").toPath())) {
-      summary = org.hperf.core.run.RunSummary.read(in);
-    }
-    org.hperf.core.run.RunSummary.ClusterState state = summary.perRun().get("run-1").cluster();
-    assertEquals(7, state.servers().get("rs1:16020").size(), "every sample from the last before to the first after");
-    assertEquals(-1_000, state.servers().get("rs1:16020").get(0).offsetMs());
-    assertTrue(!state.servers().get("rs1:16020").get(0).metrics().containsKey("heapUsedMb"), "missing is absent");
-    assertEquals(List.of(new org.hperf.core.run.RunSummary.ClientInterval("client-00000", 0, 10_000, 4, 250, 3_000,
-        false)), state.clients());
-    assertEquals(List.of(
-        "compactions run-1: compactions ran during the window on rs1:16020: compaction queue up to 2",
-        "gc run-1: GC on client client-00000: 250 ms in 4 collections, 2.5% of the window"),
-        summary.findings().stream().map(f -> f.kind() + " " + f.line()).toList(),
-        "the cluster's findings in the summary's one list");
+    return dir;
+  }
 
-    ToolRun report = report(dir, tmp.resolve("cluster.html"));
-    assertTrue(report.out().contains("COMPACTIONS: workloadf run-1: compactions ran during the window on rs1:16020"),
-        report.out());
-    String html = Files.readString(tmp.resolve("cluster.html"));
-    assertTrue(html.contains("data-kind=\"gc\" style=\"color:#9c4a00\"><b>GC</b> run-1: GC on client client-00000"),
-        html);
-    int row = html.indexOf("data-server=\"rs1:16020\"");
-    int clients = html.indexOf("data-server=\"clients\"");
-    assertTrue(row > 0 && clients > row, html);
-    String serverRow = html.substring(row, clients);
-    // RPC queue and heap were not sampled: no chart; memstore, compaction queue, process CPU and GC
-    // time are drawn.
-    assertEquals(4, serverRow.split("<svg class=\"chart\"", -1).length - 1, serverRow);
-    assertTrue(serverRow.contains("memstore") && serverRow.contains("compaction queue")
-        && serverRow.contains("process CPU per sample") && serverRow.contains("GC time per sample")
-        && !serverRow.contains("heap used"), serverRow);
+  /**
+   * The charts read at 100% zoom: as Chromium lays the page out in a 1400 px window, no text of the
+   * cluster panels, nor of any other chart, is smaller than 11 px or cut off at its chart's edge
+   * (the panels were once the workload's 640 px charts scaled into 256 px, their labels 4-5 px).
+   */
+  @Test
+  void everyChartTextIsAtLeast11PxAsChromiumDrawsIt(@TempDir Path tmp) throws Exception {
+    File html = tmp.resolve("cluster.html").toFile();
+    report(clusterRun(tmp), html.toPath());
+    List<RenderedSvgText> texts = RenderedSvgText.parse(renderInChromium(RenderedSvgText.measuringCopy(html), tmp));
+    List<RenderedSvgText> panels = texts.stream().filter(t -> t.container().startsWith("server ")).toList();
+    assertEquals(List.of("GC time per sample", "client CPU per interval", "client GC time per interval",
+        "compaction queue", "memstore", "process CPU per sample"),
+        panels.stream().map(RenderedSvgText::chart).distinct().sorted().toList(), "the 4 server and 2 client panels");
+    assertTrue(panels.size() >= 6 * 10, "title, ticks, axis labels and legend of each panel: " + panels);
+    java.util.Comparator<RenderedSvgText> bySize = java.util.Comparator.comparingDouble(RenderedSvgText::fontPx);
+    RenderedSvgText smallestPanelText = panels.stream().min(bySize).orElseThrow();
+    RenderedSvgText smallest = texts.stream().min(bySize).orElseThrow();
+    System.out.println("smallest chart text as rendered: cluster panels " + smallestPanelText + "; page " + smallest);
+    assertTrue(smallest.fontPx() >= SvgChart.TEXT_PX - 0.01, "smallest text " + smallest);
+    RenderedSvgText lowestLine = texts.stream().min(java.util.Comparator.comparingDouble(RenderedSvgText::lineBoxPx))
+        .orElseThrow();
+    assertTrue(lowestLine.lineBoxPx() >= SvgChart.TEXT_PX, "a line box shorter than 11 px: " + lowestLine);
+    assertEquals(List.of(), texts.stream().filter(t -> !t.inside()).toList(), "texts cut off by their chart's edge");
   }
 
   private static void aggregate(File dir, String workload, String... properties) throws Exception {

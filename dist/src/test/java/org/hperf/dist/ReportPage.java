@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.hperf.core.testing.RenderedSvgText;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -18,7 +19,8 @@ import org.jsoup.nodes.Element;
 /**
  * A report page as headless Chromium (Debian's {@code /usr/bin/chromium}) renders it: its DOM
  * ({@code --dump-dom}, parsed with jsoup so that assertions name elements, not substrings), the
- * findings lines of a workload's section checked against a list of expected ones, and screenshots
+ * findings lines of a workload's section checked against a list of expected ones, the rendered
+ * size of its charts' texts, and screenshots
  * of single parts of the page (by the ids the report gives them) written to a directory the test
  * prints.
  */
@@ -74,6 +76,15 @@ final class ReportPage {
           + "/; it shows " + shown);
     }
     return shown;
+  }
+
+  /**
+   * Every SVG text of the page as Chromium lays it out at 100% zoom in a 1400 px wide window
+   * ({@link RenderedSvgText}: rendered font size, line box, cut off or not).
+   */
+  List<RenderedSvgText> renderedSvgText() throws Exception {
+    return RenderedSvgText.parse(chromium(work, "--window-size=1400,1000", "--force-device-scale-factor=1",
+        "--dump-dom", RenderedSvgText.measuringCopy(html).toURI().toString()));
   }
 
   /**

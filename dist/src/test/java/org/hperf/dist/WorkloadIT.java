@@ -35,6 +35,7 @@ import org.hperf.core.testing.MiniClusterExtension;
 import org.hperf.core.run.ClusterMetricsLog;
 import org.hperf.core.run.RunRecord;
 import org.hperf.core.run.RunSummary;
+import org.hperf.core.testing.RenderedSvgText;
 import org.hperf.core.testing.ToolRun;
 import org.hperf.analyzers.AggregateTool;
 import org.hperf.analyzers.CompareTool;
@@ -595,6 +596,7 @@ class WorkloadIT {
     assertHotRegionIsFirstAndDarkest(page);
     assertChartsCarryTheirReading(page);
     assertRecordIsLabelled(page);
+    assertChartTextIsReadableAtFullZoom(page);
     // The cluster's own state, sampled by the driver during every run: a row of charts per region server.
     int serverRows = page.byId("w1-cluster").select("[data-server]:not([data-server=clients])").size();
     assertTrue(serverRows >= 2, serverRows + " rows: one per region server");
@@ -681,6 +683,26 @@ class WorkloadIT {
     assertTrue(charts.get(1).select("polyline.series[stroke-dasharray]").size() > 0, "run-2 dashed");
     assertTrue(page.byId("w1-servers").select("svg.chart rect.band[data-band=window]").size() == 1,
         "the per-server chart shares the time axis's marks");
+  }
+
+  /**
+   * Every chart's text, the cluster rows' panels first among them, at least 11 px as Chromium
+   * draws the page at 100% zoom, and none cut off at its chart's edge.
+   */
+  private static void assertChartTextIsReadableAtFullZoom(ReportPage page) throws Exception {
+    List<RenderedSvgText> texts = page.renderedSvgText();
+    List<RenderedSvgText> panels = texts.stream().filter(t -> t.container().startsWith("server ")).toList();
+    assertTrue(panels.size() >= 2 * 3 * 10, "the cluster rows' panels, each with title, ticks, labels, legend: "
+        + panels.size());
+    java.util.Comparator<RenderedSvgText> bySize = java.util.Comparator.comparingDouble(RenderedSvgText::fontPx);
+    RenderedSvgText smallestPanelText = panels.stream().min(bySize).orElseThrow();
+    RenderedSvgText smallest = texts.stream().min(bySize).orElseThrow();
+    System.out.println("report of real runs, smallest chart text: cluster panels " + smallestPanelText + "; page "
+        + smallest);
+    assertTrue(smallest.fontPx() >= 11 - 0.01, "every chart text at least 11 px; the smallest: " + smallest);
+    assertTrue(texts.stream().allMatch(t -> t.lineBoxPx() >= 11), "a line box under 11 px: " + texts.stream()
+        .min(java.util.Comparator.comparingDouble(RenderedSvgText::lineBoxPx)).orElseThrow());
+    assertEquals(List.of(), texts.stream().filter(t -> !t.inside()).toList(), "texts cut off at their chart's edge");
   }
 
   /** Five groups, labels not keys, counters by display name (hperf's and Hadoop's bundles). */
