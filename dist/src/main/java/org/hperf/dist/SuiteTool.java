@@ -114,6 +114,8 @@ public final class SuiteTool extends HperfTool {
     printSteps(steps, state);
     long suiteStarted = System.nanoTime();
     boolean reported = false;
+    int runsWithoutClientCpu = 0;
+    long tasksWithoutClientCpu = 0;
     for (Map.Entry<String, String[]> step : steps.entrySet()) {
       if ("done".equals(state.getProperty(step.getKey()))) {
         continue;
@@ -123,11 +125,17 @@ public final class SuiteTool extends HperfTool {
       HperfTool tool = tool(step.getValue()[0]);
       Configuration stepConf = new Configuration(getConf());
       stepConf.set(HperfTool.JOB_CONF_DIR, new Path(dir, "jobs").toString());
-      // The report step prints every workload's findings: each is printed once.
+      // The report step prints every workload's findings: each is printed once. Likewise the suite
+      // says once, at its end, why the client CPU was not measured, not each run step.
       stepConf.setBoolean(AggregateTool.PRINT_FINDINGS, false);
+      stepConf.setBoolean(WorkloadTool.CALLER_NOTES_CLIENT_CPU, true);
       reported |= tool instanceof ReportTool;
       int exit = ToolRunner.run(stepConf, tool,
           java.util.Arrays.copyOfRange(step.getValue(), 1, step.getValue().length));
+      if (tool instanceof WorkloadTool run) {
+        runsWithoutClientCpu += run.runsWithoutClientCpu();
+        tasksWithoutClientCpu += run.tasksWithoutClientCpu();
+      }
       state.setProperty(step.getKey(), exit == ExitCode.OK ? "done" : "failed with exit code " + exit);
       state.setProperty(step.getKey() + ".command", "hperf " + String.join(" ", step.getValue()));
       state.setProperty(step.getKey() + ".jobs", String.join(",", tool.jobIds()));
@@ -137,6 +145,9 @@ public final class SuiteTool extends HperfTool {
         printSteps(steps, state);
         return exit;
       }
+    }
+    if (runsWithoutClientCpu > 0) {
+      System.out.println(WorkloadTool.clientCpuNote(runsWithoutClientCpu, tasksWithoutClientCpu));
     }
     // The report step, if it ran now, has just printed where the report is.
     System.out.printf("suite done in %.0f s%s%n", (System.nanoTime() - suiteStarted) / 1e9,

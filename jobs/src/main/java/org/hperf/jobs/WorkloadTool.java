@@ -73,9 +73,17 @@ public final class WorkloadTool extends HperfTool {
 
   /** Null: --format ycsb is refused (a suite or ab step, a test). */
   private final YcsbLines ycsbLines;
+  /**
+   * Set (true) by a command that runs this one among its steps (hperf suite): it says once, at its
+   * end, why the client CPU was not measured ({@link #clientCpuNote}), instead of each step.
+   */
+  public static final String CALLER_NOTES_CLIENT_CPU = "hperf.run.caller-notes-client-cpu";
   /** True when stdout is for YCSB's lines: this command's own lines then go to stderr. */
   private boolean stdoutForYcsb;
   private PrintStream human = System.out;
+  /** This command's runs (server warm-ups not counted) whose tasks shared their JVM, and those tasks. */
+  private int runsWithoutClientCpu;
+  private long tasksWithoutClientCpu;
 
   public WorkloadTool() {
     this(null);
@@ -198,10 +206,27 @@ public final class WorkloadTool extends HperfTool {
         exit = runOnce(conf, connection, dataset, workload, given, firstRun.withRunIndex(i), output, record);
         record.write(fs, output);
       }
+      if (runsWithoutClientCpu > 0 && !conf.getBoolean(CALLER_NOTES_CLIENT_CPU, false)) {
+        human.println(clientCpuNote(runsWithoutClientCpu, tasksWithoutClientCpu));
+      }
       human.println("histogram logs in " + output + " (" + (first == last ? RunDirectory.runName(first)
           : RunDirectory.runName(first) + " ... " + RunDirectory.runName(last)) + ")");
     }
     return exit == ExitCode.OK && ycsb ? ycsbLines.print(conf, output) : exit;
+  }
+
+  /** This command's runs whose client CPU per operation was not measured (their tasks shared a JVM). */
+  public int runsWithoutClientCpu() {
+    return runsWithoutClientCpu;
+  }
+
+  public long tasksWithoutClientCpu() {
+    return tasksWithoutClientCpu;
+  }
+
+  /** The one line saying why {@code tasks} tasks of {@code runs} runs have no client CPU per operation. */
+  public static String clientCpuNote(int runs, long tasks) {
+    return ClientCost.unmeasuredNote(tasks, runs);
   }
 
   /** The workload properties run reads: the dataset's, the workload's and YCSB's client settings. */
@@ -326,7 +351,11 @@ public final class WorkloadTool extends HperfTool {
     }
     JobCounters.print(job, WorkloadCounters.class, human);
     Counters counters = job.getCounters();
-    human.println(ClientCost.describe(counters));
+    ClientCost.describe(counters).ifPresent(human::println);
+    if (ClientCost.tasksSharingTheirJvm(counters) > 0) {
+      runsWithoutClientCpu++;
+      tasksWithoutClientCpu += ClientCost.tasksSharingTheirJvm(counters);
+    }
     Map<String, Long> values = new TreeMap<>();
     long failedOperations = 0;
     for (WorkloadCounters counter : WorkloadCounters.values()) {
