@@ -19,8 +19,6 @@ final class SvgChart {
   static final int TITLE_PX = 13;
   /** Every other text's size (ticks, axis labels, legend, band and mark labels): the smallest text of a chart. */
   static final int TEXT_PX = 11;
-  /** A generous mean advance of a sans-serif character at {@link #TEXT_PX}, to make room for the legend. */
-  private static final double CHAR_PX = 0.62 * TEXT_PX;
   private static final int LINE_PX = TEXT_PX + 3;
 
   /**
@@ -202,12 +200,24 @@ final class SvgChart {
    * text) as long as the plot keeps its minimum width.
    */
   private int rightMargin() {
-    int longest = 0;
+    double longest = 0;
     for (Series s : series) {
-      longest = Math.max(longest, s.name().length());
+      longest = Math.max(longest, textWidthPx(s.name()));
     }
-    int legend = 26 + (int) Math.ceil(longest * CHAR_PX) + 4;
+    int legend = 26 + (int) Math.ceil(longest) + 4;
     return Math.max(frame.minRight(), Math.min(legend, frame.width() - frame.left() - frame.minPlotWidth()));
+  }
+
+  /**
+   * A generous estimate of a text's width at {@link #TEXT_PX} in a sans-serif font (DejaVu Sans,
+   * Chromium's on Linux, is among the widest): capitals, underscores, m and w 0.8 em, the rest 0.64.
+   */
+  static double textWidthPx(String text) {
+    double em = 0;
+    for (char c : text.toCharArray()) {
+      em += Character.isUpperCase(c) || c == '_' || c == 'm' || c == 'w' ? 0.8 : 0.64;
+    }
+    return em * TEXT_PX;
   }
 
   /** Bands under the lines, then dashed marks, each labelled at the plot's top. */
