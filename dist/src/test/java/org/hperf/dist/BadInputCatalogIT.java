@@ -55,6 +55,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(MiniClusterExtension.class)
 class BadInputCatalogIT {
   private static final String TABLE = "catalog_t";
+  private static final String HUGE_TABLE = "catalog_huge_t";
   private static final File DIR = new File(System.getProperty("hperf.test.dir", "target/test-tmp"), "catalog")
       .getAbsoluteFile();
   private static final File SITE = new File(DIR, "hbase-site.xml");
@@ -80,6 +81,9 @@ class BadInputCatalogIT {
     }
     ok("create-table", "--table", TABLE, "--recordcount", "2000", "--regions", "2");
     ok("load", "--table", TABLE, "--mode", "put");
+    // A dataset no test machine holds: 10,000 records of 1,000 fields of 64 MB, 640 TB as HFiles; left empty.
+    ok("create-table", "--table", HUGE_TABLE, "--recordcount", "10000", "--regions", "1", "-p", "fieldcount=1000",
+        "-p", "fieldlength=" + (64 << 20));
     for (File run : List.of(RUN_C, RUN_U)) {
       ok("run", "-P", workload(run.getName()), "--table", TABLE, "--clients", "1", "--threads", "2",
           "--operationcount", "300", "--output", run.getPath());
@@ -167,6 +171,7 @@ class BadInputCatalogIT {
         bad("recordcount above the table's", "recordcount", "run", "-P", workload("workloadc"), "--table", TABLE,
             "-p", "recordcount=9999999", "--duration", "1", "--output", SCRATCH.getPath()),
         bad("unknown load mode", "--mode", "load", "--table", TABLE, "--mode", "bulky"),
+        bad("load larger than HDFS's free space", "not enough free space on ", "load", "--table", HUGE_TABLE),
         bad("suite without --dir", "--dir is required", "suite", "--scale", "tiny"),
         bad("aggregate of a missing directory", "is not a directory", "aggregate", SCRATCH.getPath()));
   }
