@@ -109,7 +109,7 @@ class AbIT {
   void aServerSettingWithAKnownEffectIsFoundWithItsSign() throws Exception {
     File dir = new File(BASE, "scan-cap");
     ToolRun ab = ab("--dir", dir.getPath(), "--table", TABLE, "--use-existing", "--workloads", "scan", "--runs", "3",
-        "--duration", "2", "--warmup", "1", "--pilot-seconds", "3", "--b-set", SCAN_RESULT_CAP + "=1024");
+        "--duration", "4", "--warmup", "2", "--pilot-seconds", "3", "--b-set", SCAN_RESULT_CAP + "=1024");
     assertEquals(ExitCode.OK, ab.exitCode(), ab.all());
 
     ComparisonReport scan = verdicts(dir).get(0);

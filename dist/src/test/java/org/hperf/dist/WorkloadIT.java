@@ -317,7 +317,8 @@ class WorkloadIT {
     ToolRun bad = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloadc",
         "--table", TABLE, "--per-server", "yes", "--output", new File(RUNS, "per-server-bad").getPath());
     assertEquals(ExitCode.USAGE, bad.exitCode(), bad.all());
-    assertTrue(bad.err().contains("--per-server is on or off, not 'yes'"), bad.all());
+    assertTrue(bad.err().contains("--per-server is a switch: give it alone to turn it on, not '--per-server yes'"),
+        bad.all());
     assertTrue(!new File(RUNS, "per-server-bad").exists(), "nothing written");
   }
 
@@ -611,16 +612,15 @@ class WorkloadIT {
   static final File SCREENSHOTS = new File("target/report-screenshots").getAbsoluteFile();
 
   /**
-   * Workload A on {@code table} for 8 s while one of its regions moves to the other region server.
-   * The move is asked for as soon as the clients' first reads are served (no sleep first), so it
-   * has nearly the whole run to finish; the run can end no sooner than 8 s after its clients
-   * started. That the move finished before the run did is checked, not assumed.
+   * Workload A on {@code table} for 5 s while one of its regions moves to the other region server:
+   * the move is asked for once 500 reads were served and a second passed, and the run must still be
+   * going when the move has finished.
    */
   private static ToolRun runMovingARegion(HBaseTestingUtility util, String table, File output) throws Exception {
     java.util.concurrent.CompletableFuture<ToolRun> run = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
       try {
         return MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloada", "--table", table,
-            "--clients", "1", "--threads", "2", "--duration", "8", "--interval", "1", "--max-error-ratio", "1",
+            "--clients", "1", "--threads", "2", "--duration", "5", "--interval", "1", "--max-error-ratio", "1",
             "--output", output.getPath());
       } catch (Exception e) {
         throw new IllegalStateException(e);
@@ -628,18 +628,15 @@ class WorkloadIT {
     });
     try (Admin admin = util.getConnection().getAdmin()) {
       org.apache.hadoop.hbase.client.RegionInfo region = admin.getRegions(TableName.valueOf(table)).get(1);
-      long before = readsServed(util, table);
-      util.waitFor(120_000, 20, () -> readsServed(util, table) > before || run.isDone());
-      assertTrue(!run.isDone(), "the run ended before its clients' first reads were seen:\n" + run.get().all());
-      long asked = System.nanoTime();
+      util.waitFor(120_000, 20, () -> readsServed(util, table) > 500 || run.isDone());
+      Thread.sleep(1_000);
       org.apache.hadoop.hbase.ServerName from = util.getMiniHBaseCluster().getServerHoldingRegion(
           TableName.valueOf(table), region.getRegionName());
       org.apache.hadoop.hbase.ServerName to = admin.getRegionServers().stream().filter(s -> !s.equals(from))
           .findFirst().orElseThrow();
       admin.move(region.getEncodedNameAsBytes(), to);
       util.waitUntilNoRegionsInTransition(60_000);
-      assertTrue(!run.isDone(), "the region's move took " + (System.nanoTime() - asked) / 1_000_000 + " ms and ended"
-          + " after the 8 s run: no move inside the run to report");
+      assertTrue(!run.isDone(), "the region moved while the run was going");
     }
     return run.get(5, java.util.concurrent.TimeUnit.MINUTES);
   }
