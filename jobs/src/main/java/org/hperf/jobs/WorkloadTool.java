@@ -39,7 +39,6 @@ import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.DatasetOptions;
 import org.hperf.core.cli.ParsedOptions;
-import org.hperf.core.run.ClusterMetricsLog;
 import org.hperf.core.run.RunDirectory;
 import org.hperf.core.run.RunRecord;
 
@@ -276,7 +275,6 @@ public final class WorkloadTool extends HperfTool {
     RunSpec warmup = measured.asServerWarmup(maxSeconds);
     RunDirectory layout = new RunDirectory(output);
     Path dir = layout.serverWarmup(beforeRun);
-    String name = dir.getName();
     Path barrier = layout.barrier(dir);
     FileSystem fs = output.getFileSystem(conf);
     // Only a warm-up that failed before (hperf run --run-index 1 into this directory again) left one.
@@ -291,8 +289,7 @@ public final class WorkloadTool extends HperfTool {
         + " JIT compilers are quiet, at most %d s%n", workload.get("hperf.workload.name"), maxSeconds);
     long started = System.nanoTime();
     boolean ok;
-    // The servers' samples, as a run's, go beside the job's output first (which must not exist before it).
-    Path samples = new Path(output, "." + name + "-" + ClusterMetricsLog.FILE);
+    Path samples = layout.pendingSamples(dir);
     ServerJitQuiet jit = new ServerJitQuiet(fs, quietMarker);
     try (ClusterMetricsSampler sampler = ClusterMetricsSampler.start(connection, fs, samples, warmup.intervalSeconds(),
         jit::observe)) {
@@ -302,9 +299,7 @@ public final class WorkloadTool extends HperfTool {
       fs.delete(barrier, true);
       fs.delete(quietMarker, false);
     }
-    if (fs.exists(dir) && !fs.rename(samples, new Path(dir, ClusterMetricsLog.FILE))) {
-      throw new IOException("could not move " + samples + " into " + dir);
-    }
+    keepSamples(fs, samples, dir);
     double seconds = (System.nanoTime() - started) / 1e9;
     if (!ok) {
       System.err.println("hperf run: server warm-up job " + job.getJobID() + " failed: "
@@ -316,6 +311,17 @@ public final class WorkloadTool extends HperfTool {
         steady < warmup.clients() ? " (the others ran to the " + maxSeconds + " s bound" + (jit.quiet() ? ""
             : "; the region servers were still JIT-compiling") + ")" : "");
     return new RunRecord.ServerWarmup(maxSeconds, seconds, warmup.clients(), steady, job.getJobID().toString());
+  }
+
+  /**
+   * A job's cluster samples, written beside its output while it ran (the output must not exist
+   * before the job), moved into the output once it has ended, failed or not.
+   */
+  private static void keepSamples(FileSystem fs, Path samples, Path jobOutput) throws IOException {
+    fs.mkdirs(jobOutput);
+    if (!fs.rename(samples, RunDirectory.samples(jobOutput))) {
+      throw new IOException("could not move " + samples + " into " + jobOutput);
+    }
   }
 
   private int runOnce(Configuration conf, Connection connection, DatasetSpec dataset, WorkloadSpec workload,
@@ -331,18 +337,13 @@ public final class WorkloadTool extends HperfTool {
     boolean ok;
     long startMs = System.currentTimeMillis();
     FileSystem fs = runDir.getFileSystem(conf);
-    // The run directory is the job's output, which must not exist before the job: the samples go
-    // beside it first and into it when the job has ended, failed or not.
-    Path samples = new Path(output, "." + runDir.getName() + "-" + ClusterMetricsLog.FILE);
+    Path samples = layout.pendingSamples(runDir);
     try (ClusterMetricsSampler sampler = ClusterMetricsSampler.start(connection, fs, samples, run.intervalSeconds())) {
       ok = runJob(job, shown(progress(run, workload, windowStart(fs, barrier, run))));
     } finally {
       fs.delete(barrier, true);
     }
-    fs.mkdirs(runDir);
-    if (!fs.rename(samples, new Path(runDir, ClusterMetricsLog.FILE))) {
-      throw new IOException("could not move " + samples + " into " + runDir);
-    }
+    keepSamples(fs, samples, runDir);
     ClusterChange change = ClusterChange.since(connection, dataset, before, startMs, System.currentTimeMillis());
     if (!ok) {
       record.putOutcome(run.runIndex(), change.outcome(job.getJobID().toString(), Map.of(), 0, 0, 0));

@@ -9,6 +9,7 @@ import org.apache.hadoop.fs.Path;
  * <pre>
  * &lt;dir&gt;/run.properties            the run's record ({@link RunRecord})
  * &lt;dir&gt;/run-&lt;k&gt;/                   run k's task logs and its cluster-metrics.csv
+ * &lt;dir&gt;/.run-&lt;k&gt;-cluster-metrics.csv  the samples while run k's job runs (moved in after)
  * &lt;dir&gt;/server-warmup/             the unmeasured server warm-up before run 1
  * &lt;dir&gt;/server-warmup-run-&lt;k&gt;/       the one before run k of --run-index k
  * &lt;dir&gt;/.barrier/&lt;job&gt;/             a job's start barrier and markers, while it runs
@@ -61,6 +62,20 @@ public record RunDirectory(Path root) {
   /** The driver's marker that the region servers stopped JIT-compiling, for the warm-up job of that output. */
   public Path serversQuietMarker(Path jobOutput) {
     return new Path(new Path(root, BARRIERS), jobOutput.getName() + "-servers-quiet");
+  }
+
+  /**
+   * Where the driver writes a job's cluster samples while the job runs: beside the job's output
+   * ({@code .<job>-cluster-metrics.csv}), which must not exist before the job; {@link
+   * #samples} once it has ended.
+   */
+  public Path pendingSamples(Path jobOutput) {
+    return new Path(root, "." + jobOutput.getName() + "-" + ClusterMetricsLog.FILE);
+  }
+
+  /** A job's cluster samples in its output: {@code <job>/cluster-metrics.csv}. */
+  public static Path samples(Path jobOutput) {
+    return new Path(jobOutput, ClusterMetricsLog.FILE);
   }
 
   /** The run's record: {@code run.properties}. */
