@@ -21,9 +21,10 @@ import org.hperf.core.run.ClusterMetricsLog.Metric;
  * paths long after the rate stops rising), and a window measured on a compiling server is not steady.
  *
  * <p>A server is judged only from its first sample with requests on: before the warm-up's clients
- * start, an idle server's compiler is quiet too. The share is of wall time, summed over the compiler threads (the JVM's TotalCompilationTime),
- * and lies well below the verdict's not-steady bound of 10% ({@code ClusterFindings}), so that the
- * measured window that follows a quiet warm-up passes it. A server whose JIT time cannot be read
+ * start, an idle server's compiler is quiet too. The share is of wall time, summed over the
+ * compiler threads (the JVM's TotalCompilationTime), and lies well below the verdict's not-steady
+ * bound of 10% ({@code ClusterFindings}), so that the measured window that follows a quiet warm-up
+ * passes it. A server whose JIT time cannot be read
  * (its info server off, or its /jmx not answering {@link #UNREADABLE_ROUNDS} times in a row) cannot
  * be judged: the marker is then created, said on stderr, and the clients' throughput alone ends the
  * warm-up.
@@ -31,15 +32,16 @@ import org.hperf.core.run.ClusterMetricsLog.Metric;
 final class ServerJitQuiet {
   static final long WINDOW_MS = 10_000;
   static final double MAX_SHARE = 0.05;
-
-  private final FileSystem fs;
-  private final Path marker;
   /** Rounds in a row in which some server's JIT time could not be read; after this many, no judging. */
   static final int UNREADABLE_ROUNDS = 5;
 
+  private final FileSystem fs;
+  private final Path marker;
+  /**
+   * Each judged server's recent (time, compile ms) samples. A server enters at its first sample with
+   * requests: only from then on is its compiler's quiet a sign of warmth.
+   */
   private final Map<String, Deque<long[]>> history = new HashMap<>();
-  /** The servers seen serving requests: only from then on is their compiler's quiet a sign of warmth. */
-  private final java.util.Set<String> serving = new java.util.HashSet<>();
   private int unreadableRounds;
   private boolean quiet;
 
@@ -61,15 +63,12 @@ final class ServerJitQuiet {
         judged = false;
         continue;
       }
-      if (!serving.contains(sample.server())) {
-        Double requests = sample.values().get(Metric.REQUESTS_PER_SECOND);
-        if (requests == null || !(requests > 0)) {
-          // Idle before the clients start (their containers take tens of seconds): nothing to compile
-          // yet, so a quiet compiler says nothing. A server is judged from its first busy sample on;
-          // one that serves none of the workload (no region of the table) is not judged at all.
-          continue;
-        }
-        serving.add(sample.server());
+      Double requests = sample.values().get(Metric.REQUESTS_PER_SECOND);
+      if (!history.containsKey(sample.server()) && (requests == null || !(requests > 0))) {
+        // Idle before the clients start (their containers take tens of seconds): nothing to compile
+        // yet, so a quiet compiler says nothing. A server is judged from its first busy sample on;
+        // one that serves none of the workload (no region of the table) is not judged at all.
+        continue;
       }
       allQuiet &= quietAfter(sample.server(), sample.timeMs(), compileMs.longValue());
     }
@@ -78,7 +77,7 @@ final class ServerJitQuiet {
       System.err.println("hperf run: server warm-up: a region server's JIT compilation time could not be read in "
           + UNREADABLE_ROUNDS + " samples in a row: the warm-up ends on the clients' throughput alone");
       markQuiet();
-    } else if (judged && allQuiet && !serving.isEmpty()) {
+    } else if (judged && allQuiet && !history.isEmpty()) {
       markQuiet();
     }
   }
