@@ -2,6 +2,8 @@ package org.hperf.analyzers;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -46,14 +48,10 @@ class VerdictSimulationTest {
 
   @Test
   void anAaComparisonCallsADifferenceAtMostSixPercentOfTheTime() {
-    Random random = new Random(12);
-    int falseVerdicts = 0;
-    int equivalent = 0;
-    for (int trial = 0; trial < TRIALS; trial++) {
-      Comparison.Verdict verdict = decide(side(random, 1, LIFETIMES), side(random, 1, LIFETIMES)).verdict();
-      falseVerdicts += verdict == Comparison.Verdict.B_IS_FASTER || verdict == Comparison.Verdict.B_IS_SLOWER ? 1 : 0;
-      equivalent += verdict == Comparison.Verdict.EQUIVALENT ? 1 : 0;
-    }
+    Map<Comparison.Verdict, Integer> verdicts = verdicts(new Random(12), 1);
+    int falseVerdicts = count(verdicts, Comparison.Verdict.B_IS_FASTER)
+        + count(verdicts, Comparison.Verdict.B_IS_SLOWER);
+    int equivalent = count(verdicts, Comparison.Verdict.EQUIVALENT);
     assertTrue(falseVerdicts <= 0.06 * TRIALS, falseVerdicts + " false verdicts in " + TRIALS);
     // And it says so: with this noise (a total spread of about 4.5% a lifetime) most A/A runs are shown
     // equivalent within +-10%, not just "not different"; the rest are inconclusive.
@@ -62,14 +60,9 @@ class VerdictSimulationTest {
 
   @Test
   void aTenPercentEffectIsFoundWithItsSignAtLeastEightyPercentOfTheTime() {
-    Random random = new Random(13);
-    int slower = 0;
-    int faster = 0;
-    for (int trial = 0; trial < TRIALS; trial++) {
-      Comparison.Verdict verdict = decide(side(random, 1, LIFETIMES), side(random, 0.90, LIFETIMES)).verdict();
-      slower += verdict == Comparison.Verdict.B_IS_SLOWER ? 1 : 0;
-      faster += verdict == Comparison.Verdict.B_IS_FASTER ? 1 : 0;
-    }
+    Map<Comparison.Verdict, Integer> verdicts = verdicts(new Random(13), 0.90);
+    int slower = count(verdicts, Comparison.Verdict.B_IS_SLOWER);
+    int faster = count(verdicts, Comparison.Verdict.B_IS_FASTER);
     assertTrue(slower >= 0.8 * TRIALS, "B 10% slower found in " + slower + " of " + TRIALS);
     assertTrue(faster == 0, "the wrong sign " + faster + " times");
   }
@@ -82,15 +75,9 @@ class VerdictSimulationTest {
   @Test
   void aChangeAtTheMarginIsCalledEquivalentAtMostFivePercentOfTheTime() {
     Random random = new Random(15);
-    int atMargin = 0;
-    int beyond = 0;
-    for (int trial = 0; trial < TRIALS; trial++) {
-      // B's level is 0.9 of A's: B/A - 1 = -10%, the margin's edge.
-      atMargin += decide(side(random, 1, LIFETIMES), side(random, 0.90, LIFETIMES)).verdict()
-          == Comparison.Verdict.EQUIVALENT ? 1 : 0;
-      beyond += decide(side(random, 1, LIFETIMES), side(random, 0.85, LIFETIMES)).verdict()
-          == Comparison.Verdict.EQUIVALENT ? 1 : 0;
-    }
+    // B's level 0.9 of A's: B/A - 1 = -10%, the margin's edge.
+    int atMargin = count(verdicts(random, 0.90), Comparison.Verdict.EQUIVALENT);
+    int beyond = count(verdicts(random, 0.85), Comparison.Verdict.EQUIVALENT);
     assertTrue(atMargin <= 0.06 * TRIALS, "equivalent " + atMargin + " times in " + TRIALS + " at the margin");
     assertTrue(beyond == 0, "equivalent " + beyond + " times with B 15% slower");
   }
@@ -118,6 +105,19 @@ class VerdictSimulationTest {
     assertTrue(inconclusive >= 300, "3 noisy lifetimes a side should rarely decide: " + inconclusive);
     // The projection aims at 80% power from an upper bound of the spread: at least 75% decided.
     assertTrue(decidedAfter >= 0.75 * inconclusive, decidedAfter + " of " + inconclusive + " decided");
+  }
+
+  /** The verdicts of {@link #TRIALS} comparisons of A at level 1 against B at {@code levelB}, by kind. */
+  private static Map<Comparison.Verdict, Integer> verdicts(Random random, double levelB) {
+    Map<Comparison.Verdict, Integer> counts = new EnumMap<>(Comparison.Verdict.class);
+    for (int trial = 0; trial < TRIALS; trial++) {
+      counts.merge(decide(side(random, 1, LIFETIMES), side(random, levelB, LIFETIMES)).verdict(), 1, Integer::sum);
+    }
+    return counts;
+  }
+
+  private static int count(Map<Comparison.Verdict, Integer> verdicts, Comparison.Verdict verdict) {
+    return verdicts.getOrDefault(verdict, 0);
   }
 
   private static Comparison.Decision decide(double[] a, double[] b) {
