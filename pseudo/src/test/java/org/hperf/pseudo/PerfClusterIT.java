@@ -291,23 +291,60 @@ class PerfClusterIT {
     }
 
     /**
-     * The last region server dies (kill -9) while the load's puts reach it: the load still writes
-     * every record. That no row is missing is verify's, once, after the next step's kill too (a
-     * workload A run only updates rows that exist: a missing row can only be the load's).
+     * A region server that holds regions of the table dies (kill -9) while the load's map task
+     * runs: the load still writes every record. That no row is missing is verify's, once, after the
+     * next step's kill too (a workload A run only updates rows that exist: a missing row can only be
+     * the load's).
+     *
+     * <p>The kill waits for the ResourceManager to give the map its container, not for the victim's
+     * JMX write counter: that counter is refreshed every few seconds, and a 40,000-record load once
+     * ended before it moved. A map cannot end before its container runs, and it then writes for
+     * several seconds, so the kill lands while the map starts or writes, never after it.
      */
     void killDuringLoad() throws Exception {
       ok("create-table --table lost --recordcount 40000 --regions 6");
-      int victim = regionServers;
-      long before = cluster.regionServerMetric(victim, "writeRequestCount");
+      int victim = serverHolding("lost", regionServers - 1);
       File out = new File(dir, "load-killed.out");
       Process load = cluster.hperfClusterInBackground("load --table lost --mode put", out);
-      awaitMetric(victim, "writeRequestCount", before, load, out);
+      awaitMapContainer(load, out);
       cluster.killHard("regionserver-" + victim);
       assertTrue(load.waitFor(10, TimeUnit.MINUTES), "load still running 10 min after the kill");
       String output = Files.readString(out.toPath());
       assertEquals(0, load.exitValue(), output);
       assertTrue(output.contains("loaded 40,000 records"), output);
       awaitRegions();
+    }
+
+    /**
+     * A region server, other than the one spared (the next step's victim), with a region of the table
+     * open, the highest-numbered first; waits up to a minute for the table's regions to open.
+     */
+    private int serverHolding(String table, int spared) throws Exception {
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+      while (true) {
+        for (int i = regionServers; i >= 1; i--) {
+          if (i != spared && cluster.regionServerHolds(i, table)) {
+            return i;
+          }
+        }
+        assertTrue(System.nanoTime() < deadline, "after a minute no region server but " + spared
+            + " had a region of " + table + " open");
+        Thread.sleep(500);
+      }
+    }
+
+    /** Until the ResourceManager has allocated the load's map its container (the job's second). */
+    private void awaitMapContainer(Process command, File out) throws Exception {
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+      while (cluster.containersAllocated() < 2) {
+        assertTrue(command.isAlive(), "the command ended before its map task had a container:\n"
+            + Files.readString(out.toPath()));
+        assertTrue(System.nanoTime() < deadline, "no container for the load's map task after 3 minutes:\n"
+            + Files.readString(out.toPath()));
+        Thread.sleep(100);
+      }
+      assertTrue(command.isAlive(), "the command ended as its map task got a container:\n"
+          + Files.readString(out.toPath()));
     }
 
     /**
@@ -343,17 +380,6 @@ class PerfClusterIT {
       PseudoCluster.Result verify = ok("verify --table lost");
       assertTrue(verify.output().contains("verify OK: 40,000 rows intact"), "after a load and a run each lost a"
           + " region server:\n" + verify.output());
-    }
-
-    /** Until region server i's counter passes a value, while the command it serves is still running. */
-    private void awaitMetric(int i, String metric, long above, Process command, File out) throws Exception {
-      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-      while (cluster.regionServerMetric(i, metric) <= above) {
-        assertTrue(command.isAlive(), "the command ended before region server " + i + "'s " + metric + " passed "
-            + above + ":\n" + Files.readString(out.toPath()));
-        assertTrue(System.nanoTime() < deadline, metric + " of region server " + i + " still at most " + above);
-        Thread.sleep(100);
-      }
     }
 
     /**

@@ -71,11 +71,26 @@ final class PseudoCluster implements AutoCloseable {
     return all.toString();
   }
 
-  /** A counter of region server i's JMX Server bean (e.g. readRequestCount); needs its web UI. */
-  long regionServerMetric(int i, String name) throws IOException {
+  /** Whether region server i has a region of the table open: its JMX Regions bean has the region's metrics. */
+  boolean regionServerHolds(int i, String table) throws IOException {
     try (var in = open("http://127.0.0.1:" + env("REGIONSERVER_" + i + "_WEB")
-        + "/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Server")) {
-      return new com.fasterxml.jackson.databind.ObjectMapper().readTree(in).path("beans").path(0).path(name).asLong();
+        + "/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions")) {
+      var names = new com.fasterxml.jackson.databind.ObjectMapper().readTree(in).path("beans").path(0).fieldNames();
+      String prefix = "Namespace_default_table_" + table + "_region_";
+      while (names.hasNext()) {
+        if (names.next().startsWith(prefix)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+
+  /** The containers YARN's ResourceManager has allocated now, over every application. */
+  int containersAllocated() throws IOException {
+    try (var in = open(env("RESOURCEMANAGER_WEB") + "/ws/v1/cluster/metrics")) {
+      return new com.fasterxml.jackson.databind.ObjectMapper().readTree(in).path("clusterMetrics")
+          .path("containersAllocated").asInt();
     }
   }
 
