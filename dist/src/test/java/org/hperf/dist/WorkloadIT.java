@@ -118,6 +118,53 @@ class WorkloadIT {
     assertEquals(!epoll, run.err().contains("native epoll is not available here"), run.all());
   }
 
+  /**
+   * Workloads D (reads favouring the newest records, 5% inserts) and E (short scans, 5% inserts),
+   * each on a table of its own: every insert the counters call OK is a new row, by a count of the
+   * table's rows through the HBase client (not hperf's), and no read or scan chose a record it could
+   * not find, although D's latest distribution points most reads at the records just inserted.
+   */
+  @Order(1)
+  @ParameterizedTest
+  @ValueSource(strings = {"workloadd", "workloade"})
+  void insertingWorkloadAddsTheRowsItCountsAndFindsThem(String workload) throws Exception {
+    String table = "inserts_" + workload;
+    int loaded = 1_000;
+    ToolRun create = MiniClusterExtension.run(new CreateTableTool(), "--table", table, "--recordcount",
+        Integer.toString(loaded), "--regions", "2");
+    assertEquals(ExitCode.OK, create.exitCode(), create.all());
+    ToolRun load = MiniClusterExtension.run(new LoadTool(), "--table", table, "--mode", "put");
+    assertEquals(ExitCode.OK, load.exitCode(), load.all());
+    assertEquals(loaded, rowsOf(table), "rows after the load");
+
+    ToolRun run = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/" + workload, "--table", table,
+        "--clients", "2", "--threads", "2", "--duration", "2", "--output", new File(RUNS, table).getPath());
+    assertEquals(ExitCode.OK, run.exitCode(), run.all());
+    Map<String, Long> counters = counters(run);
+    long inserted = counters.getOrDefault("Insert OK", 0L);
+    assertTrue(inserted > 0, "the run inserted something\n" + run.all());
+    assertEquals(loaded + inserted, rowsOf(table), "rows after the run against its Insert OK counter\n" + run.all());
+    for (String failure : List.of("Insert errors", "Read not found", "Read errors", "Scan not found", "Scan errors")) {
+      assertEquals(0L, counters.getOrDefault(failure, 0L), failure + "\n" + run.all());
+    }
+    String chosen = workload.equals("workloadd") ? "Read OK" : "Scan OK";
+    assertTrue(counters.getOrDefault(chosen, 0L) > 0, chosen + "\n" + run.all());
+  }
+
+  /** The table's rows, counted by a scan of their first cells. */
+  private static long rowsOf(String table) throws IOException {
+    try (Connection connection = ConnectionFactory.createConnection(MiniClusterExtension.cluster().configuration());
+        Table t = connection.getTable(TableName.valueOf(table));
+        ResultScanner scanner = t.getScanner(new Scan().setFilter(
+            new org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter()))) {
+      long rows = 0;
+      for (Result ignored : scanner) {
+        rows++;
+      }
+      return rows;
+    }
+  }
+
   private static void assertRunCountsEqualLogs(String workload, File output, String... clientOptions)
       throws Exception {
     assertRunCountsEqualLogs(workload, output, List.of(), clientOptions);
