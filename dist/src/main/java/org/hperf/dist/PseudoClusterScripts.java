@@ -141,18 +141,21 @@ final class PseudoClusterScripts {
 
   /** Whether any daemon of the cluster in dir still runs (a pid file whose process is alive). */
   static boolean anyRunning(File dir) {
+    return daemonPids(dir).stream().anyMatch(id -> ProcessHandle.of(id).map(ProcessHandle::isAlive).orElse(false));
+  }
+
+  /** The process ids the cluster in dir recorded for its daemons (its pids/ directory), live or not. */
+  static List<Long> daemonPids(File dir) {
+    List<Long> ids = new ArrayList<>();
     File[] pids = new File(dir, "pids").listFiles((d, name) -> name.endsWith(".pid"));
     for (File pid : pids == null ? new File[0] : pids) {
       try {
-        long id = Long.parseLong(Files.readString(pid.toPath()).trim());
-        if (ProcessHandle.of(id).map(ProcessHandle::isAlive).orElse(false)) {
-          return true;
-        }
+        ids.add(Long.parseLong(Files.readString(pid.toPath()).trim()));
       } catch (IOException | NumberFormatException e) {
         // A pid file being written or removed: not a live daemon.
       }
     }
-    return false;
+    return ids;
   }
 
   /**

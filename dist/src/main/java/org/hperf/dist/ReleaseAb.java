@@ -66,6 +66,8 @@ final class ReleaseAb {
   private final Properties state = new Properties();
   private final List<String> lifetimes;
   private final int totalSteps;
+  /** Other processes' CPU while each run's job ran; null where /proc cannot be read. */
+  private NeighbourCpu neighbours;
 
   ReleaseAb(AbPlan plan, Configuration conf, boolean resume) {
     this.plan = plan;
@@ -86,6 +88,7 @@ final class ReleaseAb {
       prepare(side);
     }
     open();
+    neighbours = NeighbourCpu.start(this::daemonPids).orElse(null);
     Thread stopper = new Thread(() -> {
       scripts.endRunning();
       stopClusters();
@@ -110,7 +113,17 @@ final class ReleaseAb {
     } finally {
       stopClusters();
       Runtime.getRuntime().removeShutdownHook(stopper);
+      if (neighbours != null) {
+        neighbours.close();
+      }
     }
+  }
+
+  /** Both sides' cluster daemons, as their pid files say now. */
+  private List<Long> daemonPids() {
+    List<Long> pids = new ArrayList<>(PseudoClusterScripts.daemonPids(clusterDir(plan.a())));
+    pids.addAll(PseudoClusterScripts.daemonPids(clusterDir(plan.b())));
+    return pids;
   }
 
   /** A new directory, or with --resume one that holds a comparison: checked before anything is resolved or started. */
@@ -387,6 +400,10 @@ final class ReleaseAb {
       if (warmUp) {
         record.serverWarmup().ifPresent(w -> recordWarmup(side, k, workload, w));
       }
+      RunRecord.Outcome measured = record.outcomes().get(k);
+      if (measured != null) {
+        recordNeighbours(side, k, workload, measured);
+      }
       record.setAbSide(new RunRecord.AbSide(side.name(), side.setup(), lifetimes));
       record.write(fs, output);
     }
@@ -408,6 +425,60 @@ final class ReleaseAb {
       progress("lifetime " + side.name() + k + ": " + workload + "'s warm-up reached its cap of " + warmup.maxSeconds() + " s with "
           + warmup.steadyClients() + " of " + warmup.clients() + " clients steady: the lifetime is not steady");
     }
+  }
+
+  /**
+   * What other processes on this machine took of its CPU while the workload's measured job ran in
+   * lifetime k, in ab.properties; above {@link NeighbourCpu#DISTURBING_SHARE} the lifetime is not clean.
+   */
+  private void recordNeighbours(AbPlan.Side side, int k, String workload, RunRecord.Outcome measured) {
+    if (neighbours == null || measured.startMs() == 0) {
+      return;
+    }
+    java.util.OptionalDouble share = neighbours.share(measured.startMs(), measured.endMs());
+    if (share.isEmpty()) {
+      return;
+    }
+    state.setProperty(neighbourKey(side.name() + k, workload), String.format(Locale.ROOT, "%.3f", share.getAsDouble()));
+    if (share.getAsDouble() > NeighbourCpu.DISTURBING_SHARE) {
+      progress(String.format(Locale.ROOT, "lifetime %s%d: other processes on this machine took %.0f%% of its CPU while"
+          + " %s ran (more than %.0f%%): the lifetime is not clean", side.name(), k, 100 * share.getAsDouble(), workload,
+          100 * NeighbourCpu.DISTURBING_SHARE));
+    }
+  }
+
+  private static String neighbourKey(String lifetime, String workload) {
+    return "lifetime." + lifetime + ".neighbourCpu." + workload;
+  }
+
+  /**
+   * The lifetimes that were not clean for the workload, "B2" to why: a warm-up that reached its cap,
+   * other processes' CPU beyond {@link NeighbourCpu#DISTURBING_SHARE} while it was measured.
+   */
+  private Map<String, String> notClean(String workload) {
+    Map<String, String> why = new TreeMap<>(cappedWarmups(workload));
+    for (String lifetime : lifetimes) {
+      String share = state.getProperty(neighbourKey(lifetime, workload));
+      if (share != null && Double.parseDouble(share) > NeighbourCpu.DISTURBING_SHARE) {
+        String neighbours = String.format(Locale.ROOT, "other processes took %.0f%% of the machine's CPU while it"
+            + " was measured", 100 * Double.parseDouble(share));
+        why.merge(lifetime, neighbours, (a, b) -> a + "; " + b);
+      }
+    }
+    return why;
+  }
+
+  /** How much of the machine's CPU other processes took while workloads were measured, at most. */
+  private String neighboursLine() {
+    double most = -1;
+    for (String key : state.stringPropertyNames()) {
+      if (key.contains(".neighbourCpu.")) {
+        most = Math.max(most, Double.parseDouble(state.getProperty(key)));
+      }
+    }
+    return most < 0 ? "other processes' CPU while measuring: not measured (no /proc here)"
+        : String.format(Locale.ROOT, "other processes on this machine took at most %.0f%% of its CPU while a workload was"
+            + " measured (a lifetime over %.0f%% is not clean)", 100 * most, 100 * NeighbourCpu.DISTURBING_SHARE);
   }
 
   /** The lifetimes whose warm-up of the workload ended at its cap ("B2" to why), as ab.properties records them. */
@@ -444,7 +515,7 @@ final class ReleaseAb {
         runDirs.add(output.toString());
       }
       ComparisonReport report = CompareTool.compare(localConf, plan.a().runDir(root, workload),
-          plan.b().runDir(root, workload), plan.rules(), cappedWarmups(workload));
+          plan.b().runDir(root, workload), plan.rules(), notClean(workload));
       reports.add(report);
     }
     List<String> header = List.of("both sides loaded the same way: " + loadMode() + " load of " + plan.recordCount()
@@ -452,7 +523,7 @@ final class ReleaseAb {
         + " snapshot restored before every workload of every lifetime",
         "lifetimes (each: restart with the data, then every workload warmed until steady and measured once, stop),"
         + " in this order: "
-        + String.join(" ", lifetimes));
+        + String.join(" ", lifetimes), neighboursLine());
     int verdictExit = AbTool.writeVerdict(plan, reports, root.getFileSystem(localConf), root, header);
     List<String> reportArgs = new ArrayList<>(runDirs);
     reportArgs.addAll(List.of("--output", new File(dir, "report.html").getPath()));

@@ -139,6 +139,9 @@ class UpgradeAbIT {
     for (String lifetime : lifetimes) {
       assertEquals("done", done.getProperty("lifetime." + lifetime), lifetime + " in " + done);
       assertTrue(done.getProperty("lifetime." + lifetime + ".warmup.workloadc.seconds") != null, lifetime + " in " + done);
+      // Other processes' share of the CPU while the workload was measured: a fraction, recorded before the kill too.
+      double neighbours = Double.parseDouble(done.getProperty("lifetime." + lifetime + ".neighbourCpu.workloadc", "-1"));
+      assertTrue(neighbours >= 0 && neighbours <= 1, lifetime + " in " + done);
     }
     assertEquals("put", done.getProperty("loadMode"), "2.4's jars cannot bulk-load on Hadoop 3: both sides put");
 
@@ -152,6 +155,7 @@ class UpgradeAbIT {
     assertTrue(verdict.contains("both sides loaded the same way: put load of 2000 records into 2 regions, flushed,"
         + " major-compacted and verified on each"), verdict);
     assertTrue(verdict.contains("in this order: " + String.join(" ", lifetimes)), verdict);
+    assertTrue(verdict.contains("other processes on this machine took at most "), verdict);
     // Every measured workload of every lifetime started from the loaded data, on both releases.
     File[] runLogs = new File(DIR, "logs").listFiles((d, name) -> name.contains("-workloadc-run-"));
     assertTrue(runLogs != null && runLogs.length >= lifetimes.size(), java.util.Arrays.toString(runLogs));
