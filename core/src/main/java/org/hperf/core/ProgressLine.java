@@ -56,8 +56,10 @@ final class ProgressLine {
     long sincePrevious = now.elapsedNanos() - previous.elapsedNanos();
     // A failed attempt's counters leave the total: the rate never goes below zero.
     double rate = sincePrevious <= 0 ? 0 : Math.max(0, now.work() - previous.work()) * 1e9 / sincePrevious;
-    String counted = String.format("%,d %s (%,.0f %s/s), elapsed %s", now.work(), unit, rate, unit,
-        duration(now.elapsedNanos()));
+    // Nothing counted yet (tasks starting, clients warming up, or their first report on its way: tasks
+    // report every few seconds): "0 ops (0 ops/s)" would read as a stalled job.
+    String counted = now.work() == 0 ? "elapsed " + duration(now.elapsedNanos()) + ", nothing counted yet"
+        : String.format("%,d %s (%,.0f %s/s), elapsed %s", now.work(), unit, rate, unit, duration(now.elapsedNanos()));
     if (isTimed()) {
       return timedText(counted, now, workStartNanos);
     }
@@ -86,12 +88,15 @@ final class ProgressLine {
   }
 
   private String timedText(String counted, Sample now, long windowStartNanos) {
+    // Before its window a run counts nothing: the line says why instead.
+    String elapsed = "elapsed " + duration(now.elapsedNanos());
     if (windowStartNanos < 0) {
-      return String.format("[%s] %3d%% done, %s, waiting for the clients to start", label, 0, counted);
+      return String.format("[%s] %3d%% done, %s, waiting for the clients to start", label, 0,
+          now.work() == 0 ? elapsed : counted);
     }
     long measuredNanos = now.elapsedNanos() - windowStartNanos;
     if (measuredNanos < 0) {
-      return String.format("[%s] %3d%% done, %s, measuring starts in ~%s", label, 0, counted,
+      return String.format("[%s] %3d%% done, %s, measuring starts in ~%s", label, 0, now.work() == 0 ? elapsed : counted,
           duration(-measuredNanos));
     }
     long leftNanos = timedSeconds * NANOS_PER_SECOND - measuredNanos;

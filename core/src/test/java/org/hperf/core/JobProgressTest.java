@@ -41,8 +41,8 @@ class JobProgressTest {
     at(70, 1_000_000, tracker);
     at(80, 2_000_000, tracker);
     assertEquals(List.of(
-        "[load t]   0% done, 0 records (0 records/s), elapsed 0m30s, remaining unknown",
-        "[load t]   0% done, 0 records (0 records/s), elapsed 1m00s, remaining unknown",
+        "[load t]   0% done, elapsed 0m30s, nothing counted yet, remaining unknown",
+        "[load t]   0% done, elapsed 1m00s, nothing counted yet, remaining unknown",
         "[load t]  10% done, 1,000,000 records (100,000 records/s), elapsed 1m10s, remaining ~1m30s",
         "[load t]  20% done, 2,000,000 records (100,000 records/s), elapsed 1m20s, remaining ~1m20s"), lines());
   }
@@ -68,8 +68,8 @@ class JobProgressTest {
     at(20, 0, tracker);
     at(30, 90_000, tracker);
     assertEquals(List.of(
-        "[run 1/1 workloadc]   0% done, 0 ops (0 ops/s), elapsed 0m10s, waiting for the clients to start",
-        "[run 1/1 workloadc]  30% done, 0 ops (0 ops/s), elapsed 0m20s, remaining ~0m14s",
+        "[run 1/1 workloadc]   0% done, elapsed 0m10s, waiting for the clients to start",
+        "[run 1/1 workloadc]  30% done, elapsed 0m20s, nothing counted yet, remaining ~0m14s",
         "[run 1/1 workloadc]  80% done, 90,000 ops (9,000 ops/s), elapsed 0m30s, remaining ~0m04s"), lines());
   }
 

@@ -123,12 +123,6 @@ public final class RunRecord {
     public long counter(String name) {
       return counters.getOrDefault(name, 0L);
     }
-
-    /** Rows each successful scan returned on average; 1 for a run without scans. */
-    public double rowsPerScan() {
-      long scans = counter(SCAN_OK);
-      return scans == 0 ? 1 : (double) counter(SCAN_ROWS) / scans;
-    }
   }
 
   /**
