@@ -309,11 +309,9 @@ public final class AbTool extends HperfTool {
 
     private String[] runArguments(String workload, AbPlan.Side side, Path output, long duration, long warmup,
         int runs, int runIndex) {
-      return new String[] {"-P", new File(plan.workloadDir(), workload).getPath(), "--table", side.table(),
-          "--clients", Integer.toString(plan.clients()), "--threads", Integer.toString(plan.threads()),
-          "--duration", Long.toString(duration), "--warmup", Long.toString(warmup), "--runs", Integer.toString(runs),
-          "--run-index", Integer.toString(runIndex), "--seed", Long.toString(plan.seed()), "--output",
-          output.toString()};
+      return new RunArguments(new File(plan.workloadDir(), workload).getPath(), side.table())
+          .clients(plan.clients(), plan.threads()).duration(duration).warmup(warmup).runs(runs)
+          .runIndex(runIndex, plan.seed()).output(output.toString()).toArray();
     }
 
     /**

@@ -382,19 +382,16 @@ final class ReleaseAb {
     FileSystem fs = output.getFileSystem(localConf);
     // What a lifetime killed before it finished left of run k: it is redone whole.
     fs.delete(new RunDirectory(output).run(k), true);
-    List<String> arguments = new ArrayList<>(List.of("run", "-P", new File(plan.workloadDir(), workload)
-        .getAbsolutePath(), "--table", side.table(), "--clients", Integer.toString(plan.clients()), "--threads",
-        Integer.toString(plan.threads()), "--duration", Long.toString(plan.durationSeconds()), "--warmup",
-        Long.toString(plan.warmupSeconds()), "--runs", Integer.toString(plan.runs()), "--run-index",
-        Integer.toString(k), "--seed", Long.toString(plan.seed()), "--output", output.toString(),
-        "--restore-snapshot", LOADED_SNAPSHOT));
+    RunArguments arguments = new RunArguments(new File(plan.workloadDir(), workload).getAbsolutePath(), side.table())
+        .clients(plan.clients(), plan.threads()).duration(plan.durationSeconds()).warmup(plan.warmupSeconds())
+        .runs(plan.runs()).runIndex(k, plan.seed()).output(output.toString()).restoreSnapshot(LOADED_SNAPSHOT);
     if (warmUp) {
-      arguments.addAll(List.of("--server-warmup", Long.toString(plan.serverWarmupSeconds())));
+      arguments.serverWarmup(plan.serverWarmupSeconds());
     }
     progress("side " + side.name() + " (HBase " + side.release() + "): " + workload + " run " + k + " of "
         + plan.runs() + (warmUp ? ", after a warm-up of at most " + plan.serverWarmupSeconds() + " s" : ""));
     PseudoClusterScripts.Result result = scripts.hperfCluster(clusterDir(side), side.name().toLowerCase(Locale.ROOT)
-        + "-" + workload + "-run-" + k, arguments, runBound(warmUp));
+        + "-" + workload + "-run-" + k, arguments.command(), runBound(warmUp));
     if (fs.exists(new Path(output, RunRecord.FILE))) {
       RunRecord record = RunRecord.read(fs, output);
       if (warmUp) {
