@@ -123,6 +123,13 @@ public final class SuiteTool extends HperfTool {
       System.out.println("\n== suite step " + step.getKey() + ": hperf " + String.join(" ", step.getValue()));
       long started = System.nanoTime();
       HperfTool tool = tool(step.getValue()[0]);
+      if (tool instanceof WorkloadTool && state.getProperty(step.getKey()) != null) {
+        discardUnfinishedRun(fs, step.getValue());
+      }
+      // Recorded before the step runs, so that a suite killed inside it knows on resuming that what
+      // the step left behind is its own.
+      state.setProperty(step.getKey(), "started");
+      writeState(fs, dir, state);
       Configuration stepConf = new Configuration(getConf());
       stepConf.set(HperfTool.JOB_CONF_DIR, new Path(dir, "jobs").toString());
       // The report step prints every workload's findings: each is printed once. Likewise the suite
@@ -156,6 +163,20 @@ public final class SuiteTool extends HperfTool {
   }
 
   /**
+   * What an earlier attempt at a run step left (the suite was killed in it, or the run failed): its
+   * run directory, which run refuses to overwrite. The suite made it, so it removes it and the step
+   * is redone whole; a directory the ledger does not know as this suite's is left for run to refuse.
+   */
+  private static void discardUnfinishedRun(FileSystem fs, String[] command) throws IOException {
+    Path output = new Path(command[java.util.Arrays.asList(command).indexOf("--output") + 1]);
+    if (fs.exists(output)) {
+      System.out.println("== suite: " + output + " is what an unfinished attempt at this step left: removed, the"
+          + " step is redone whole");
+      fs.delete(output, true);
+    }
+  }
+
+  /**
    * The run options that choose the workload client: none for the default sync client, so that a
    * suite started before these options resumes with the same commands; checked here, so a wrong
    * value stops the suite before its first step instead of at its first workload.
@@ -183,13 +204,10 @@ public final class SuiteTool extends HperfTool {
     String table = size.table();
     String records = Long.toString(size.records());
     String regions = Integer.toString(size.regions());
-    String runs = Integer.toString(size.runs());
-    String duration = Long.toString(size.durationSeconds());
-    String clients = Integer.toString(parsed.intValue("clients", scale.clients, 1, 100_000));
-    String threads = Integer.toString(parsed.intValue("threads", scale.threads, 1, 10_000));
+    int clients = parsed.intValue("clients", scale.clients, 1, 100_000);
+    int threads = parsed.intValue("threads", scale.threads, 1, 10_000);
     boolean perServer = parsed.on("per-server");
     List<String> clientOptions = clientOptions(parsed);
-    String serverWarmup = size.serverWarmupSeconds() > 0 ? Long.toString(size.serverWarmupSeconds()) : null;
     Map<String, String[]> steps = new LinkedHashMap<>();
     steps.put("create-table", new String[] {"create-table", "--table", table, "--recordcount", records,
         "--regions", regions});
@@ -203,19 +221,19 @@ public final class SuiteTool extends HperfTool {
       String name = workload.trim();
       String runDir = new Path(dir, "runs/" + name).toString();
       runDirs.add(runDir);
-      List<String> run = new ArrayList<>(List.of("run", "-P", new File(workloadDir, name).getPath(), "--table", table,
-          "--clients", clients, "--threads", threads, "--duration", duration, "--runs", runs));
+      RunArguments run = new RunArguments(new File(workloadDir, name).getPath(), table).clients(clients, threads)
+          .duration(size.durationSeconds()).runs(size.runs());
       if (perServer) {
         // Only when on, so that a suite started before this option resumes with the same commands.
-        run.add("--per-server");
+        run.perServer();
       }
-      run.addAll(clientOptions);
-      if (serverWarmup != null) {
+      run.options(clientOptions);
+      if (size.serverWarmupSeconds() > 0) {
         // Likewise only when given: the warm-up is part of the workload's run step, before its run 1.
-        run.addAll(List.of("--server-warmup", serverWarmup));
+        run.serverWarmup(size.serverWarmupSeconds());
       }
-      run.addAll(List.of("--output", runDir));
-      steps.put("run-" + name, run.toArray(new String[0]));
+      run.output(runDir);
+      steps.put("run-" + name, run.command().toArray(new String[0]));
       steps.put("aggregate-" + name, new String[] {"aggregate", runDir, "--overwrite"});
     }
     List<String> report = new ArrayList<>(List.of("report"));
@@ -277,6 +295,10 @@ public final class SuiteTool extends HperfTool {
   private static Properties readState(FileSystem fs, Path dir) throws IOException {
     Properties state = new Properties();
     Path file = new Path(dir, "suite.properties");
+    if (!fs.exists(file)) {
+      // Killed between removing the old ledger and renaming the new one over it: the new one is whole.
+      file = new Path(dir, "suite.properties.tmp");
+    }
     if (fs.exists(file)) {
       try (InputStream in = fs.open(file)) {
         state.load(in);
@@ -286,8 +308,14 @@ public final class SuiteTool extends HperfTool {
   }
 
   private static void writeState(FileSystem fs, Path dir, Properties state) throws IOException {
-    try (OutputStream out = fs.create(new Path(dir, "suite.properties"), true)) {
+    // Written beside and renamed over: a suite killed while writing leaves the last whole ledger.
+    Path ledger = new Path(dir, "suite.properties");
+    Path written = new Path(dir, "suite.properties.tmp");
+    try (OutputStream out = fs.create(written, true)) {
       state.store(out, "hperf suite: the state of every step; rerun the suite on this directory to resume");
+    }
+    if (fs.exists(ledger) && !fs.delete(ledger, false) || !fs.rename(written, ledger)) {
+      throw new IOException("could not replace " + ledger + " with " + written);
     }
   }
 }
