@@ -58,6 +58,78 @@ class SuiteIT {
   }
 
   /**
+   * A suite killed with SIGKILL (no shutdown hook runs, as in a crash) while a run step measures,
+   * then rerun with the same options: the steps done before the kill are not redone, and the run
+   * step is redone whole after its unfinished run directory is removed (run refuses to write over
+   * a directory, so without that the suite could never be resumed).
+   */
+  @Test
+  void aSuiteKilledInARunResumesAndRedoesThatRunWhole() throws Exception {
+    File dir = new File(System.getProperty("hperf.test.dir", "target/test-tmp"), "suite-killed").getAbsoluteFile();
+    org.apache.hadoop.fs.FileUtil.fullyDelete(dir);
+    assertTrue(dir.mkdirs());
+    File site = new File(dir.getParentFile(), "suite-killed-site.xml");
+    try (java.io.OutputStream out = new java.io.FileOutputStream(site)) {
+      MiniClusterExtension.cluster().configuration().writeXml(out);
+    }
+    List<String> args = List.of("--dir", new File(dir, "suite").getPath(), "--scale", "tiny", "--table", "suite_k",
+        "--recordcount", "2000", "--regions", "2", "--workloads", "workloadc", "--duration", "10", "--clients", "1",
+        "--threads", "2", "--workload-dir", new File("../conf/workloads").getAbsolutePath());
+    List<String> first = new java.util.ArrayList<>(List.of("suite", "-D", "hperf.progress.seconds=1", "-conf",
+        site.getPath()));
+    first.addAll(args);
+    File log = new File(dir.getParentFile(), "suite-killed.out");
+    Process suite = ScriptsTest.command(ScriptsTest.buildJavaFirst(java.util.Map.of()), "hperf",
+        first.toArray(new String[0])).redirectOutput(log).start();
+    try {
+      awaitMeasuring(suite, log);
+    } finally {
+      suite.destroyForcibly(); // scripts/hperf execs the JVM: this is the suite's own process
+      assertTrue(suite.waitFor(1, java.util.concurrent.TimeUnit.MINUTES), "the suite still alive 1 min after SIGKILL");
+    }
+    Properties killed = state(new File(dir, "suite"));
+    assertEquals("started", killed.getProperty("run-workloadc"), killed.toString());
+    assertEquals("done", killed.getProperty("verify"), killed.toString());
+    File runDir = new File(dir, "suite/runs/workloadc");
+    assertTrue(runDir.isDirectory(), "the killed run left its directory");
+
+    ToolRun resumed = MiniClusterExtension.run(new SuiteTool(), args.toArray(new String[0]));
+    assertEquals(ExitCode.OK, resumed.exitCode(), resumed.all());
+    assertTrue(resumed.out().contains("== suite: " + runDir.getPath() + " is what an unfinished attempt at this step"
+        + " left: removed, the step is redone whole"), resumed.all());
+    for (String done : List.of("create-table", "load", "verify")) {
+      assertFalse(resumed.out().contains("== suite step " + done + ":"), done + " redone\n" + resumed.all());
+    }
+    assertTrue(resumed.out().contains("== suite step run-workloadc:"), resumed.all());
+    Properties after = state(new File(dir, "suite"));
+    for (String step : List.of("run-workloadc", "aggregate-workloadc", "report")) {
+      assertEquals("done", after.getProperty(step), step + " in " + after);
+    }
+    assertEquals(List.of("aggregate", "run-1", "run.properties"), java.util.Arrays.stream(runDir.list()).sorted()
+        .filter(name -> !name.startsWith(".")).toList(), "one run, measured once");
+  }
+
+  /** Until the suite's run step prints a progress line with operations counted in its window. */
+  private static void awaitMeasuring(Process suite, File log) throws Exception {
+    java.util.regex.Pattern measuring = java.util.regex.Pattern.compile("\\[run 1/1 workloadc\\] +\\d+% done, [1-9][\\d,]* ops");
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(5);
+    while (!measuring.matcher(java.nio.file.Files.readString(log.toPath())).find()) {
+      assertTrue(suite.isAlive(), "the suite ended before its run measured:\n" + java.nio.file.Files.readString(log.toPath()));
+      assertTrue(System.nanoTime() < deadline, "no progress line with operations in 5 minutes:\n"
+          + java.nio.file.Files.readString(log.toPath()));
+      Thread.sleep(200);
+    }
+  }
+
+  private static Properties state(File suiteDir) throws Exception {
+    Properties state = new Properties();
+    try (FileInputStream in = new FileInputStream(new File(suiteDir, "suite.properties"))) {
+      state.load(in);
+    }
+    return state;
+  }
+
+  /**
    * The warm-up ran before run 1 within its bound and is in run.properties and the summary, and its
    * outcome agrees with its own log (kept in server-warmup/) whichever way it ended. The client logs
    * a full interval every second and, after each, stops if its last three full intervals are within
