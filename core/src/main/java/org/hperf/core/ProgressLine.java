@@ -56,12 +56,14 @@ final class ProgressLine {
     long sincePrevious = now.elapsedNanos() - previous.elapsedNanos();
     // A failed attempt's counters leave the total: the rate never goes below zero.
     double rate = sincePrevious <= 0 ? 0 : Math.max(0, now.work() - previous.work()) * 1e9 / sincePrevious;
+    String elapsed = "elapsed " + duration(now.elapsedNanos());
     // Nothing counted yet (tasks starting, clients warming up, or their first report on its way: tasks
     // report every few seconds): "0 ops (0 ops/s)" would read as a stalled job.
-    String counted = now.work() == 0 ? "elapsed " + duration(now.elapsedNanos()) + ", nothing counted yet"
-        : String.format("%,d %s (%,.0f %s/s), elapsed %s", now.work(), unit, rate, unit, duration(now.elapsedNanos()));
+    String counted = now.work() == 0 ? elapsed + ", nothing counted yet"
+        : String.format("%,d %s (%,.0f %s/s), %s", now.work(), unit, rate, unit, elapsed);
     if (isTimed()) {
-      return timedText(counted, now, workStartNanos);
+      // Before its window a run counts nothing: its line says why instead.
+      return timedText(counted, now.work() == 0 ? elapsed : counted, now, workStartNanos);
     }
     if (totalWork == 0) {
       return String.format("[%s] %s", label, counted);
@@ -87,16 +89,14 @@ final class ProgressLine {
     return String.format("[%s] %3d%% done, %s", label, endPercent(end.work(), totalWork), done);
   }
 
-  private String timedText(String counted, Sample now, long windowStartNanos) {
-    // Before its window a run counts nothing: the line says why instead.
-    String elapsed = "elapsed " + duration(now.elapsedNanos());
+  /** {@code beforeWindow}: what the line shows of the count until the window starts. */
+  private String timedText(String counted, String beforeWindow, Sample now, long windowStartNanos) {
     if (windowStartNanos < 0) {
-      return String.format("[%s] %3d%% done, %s, waiting for the clients to start", label, 0,
-          now.work() == 0 ? elapsed : counted);
+      return String.format("[%s] %3d%% done, %s, waiting for the clients to start", label, 0, beforeWindow);
     }
     long measuredNanos = now.elapsedNanos() - windowStartNanos;
     if (measuredNanos < 0) {
-      return String.format("[%s] %3d%% done, %s, measuring starts in ~%s", label, 0, now.work() == 0 ? elapsed : counted,
+      return String.format("[%s] %3d%% done, %s, measuring starts in ~%s", label, 0, beforeWindow,
           duration(-measuredNanos));
     }
     long leftNanos = timedSeconds * NANOS_PER_SECOND - measuredNanos;
