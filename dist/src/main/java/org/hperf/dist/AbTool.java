@@ -352,11 +352,9 @@ public final class AbTool extends HperfTool {
     }
 
     private void save() throws IOException {
-      try (OutputStream out = fs.create(new Path(dir, STATE), true)) {
-        state.store(out, "hperf ab: the sides, and per workload the order of the runs (<workload>.order), the"
-            + " pilot runs, and each run's position, start and end (ms since the epoch), region server restart and"
-            + " exit code");
-      }
+      LedgerFile.write(fs, new Path(dir, STATE), state, "hperf ab: the sides, and per workload the order of the runs"
+          + " (<workload>.order), the pilot runs, and each run's position, start and end (ms since the epoch), region"
+          + " server restart and exit code");
     }
   }
 

@@ -2,10 +2,8 @@ package org.hperf.dist;
 
 import java.io.File;
 import java.io.FileInputStream;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -455,22 +453,28 @@ final class ReleaseAb {
   private Map<String, String> notClean(String workload) {
     Map<String, String> why = new TreeMap<>(cappedWarmups(workload));
     for (String lifetime : lifetimes) {
-      String share = state.getProperty(neighbourKey(lifetime, workload));
-      if (share != null && Double.parseDouble(share) > NeighbourCpu.DISTURBING_SHARE) {
+      double share = neighbourShare(lifetime, workload);
+      if (share > NeighbourCpu.DISTURBING_SHARE) {
         String neighbours = String.format(Locale.ROOT, "other processes took %.0f%% of the machine's CPU while it"
-            + " was measured", 100 * Double.parseDouble(share));
+            + " was measured", 100 * share);
         why.merge(lifetime, neighbours, (a, b) -> a + "; " + b);
       }
     }
     return why;
   }
 
+  /** Other processes' share recorded for the workload in the lifetime, -1 if none was. */
+  private double neighbourShare(String lifetime, String workload) {
+    String share = state.getProperty(neighbourKey(lifetime, workload));
+    return share == null ? -1 : Double.parseDouble(share);
+  }
+
   /** How much of the machine's CPU other processes took while workloads were measured, at most. */
   private String neighboursLine() {
     double most = -1;
-    for (String key : state.stringPropertyNames()) {
-      if (key.contains(".neighbourCpu.")) {
-        most = Math.max(most, Double.parseDouble(state.getProperty(key)));
+    for (String lifetime : lifetimes) {
+      for (String workload : plan.workloads()) {
+        most = Math.max(most, neighbourShare(lifetime, workload));
       }
     }
     return most < 0 ? "other processes' CPU while measuring: not measured (no /proc here)"
@@ -561,12 +565,8 @@ final class ReleaseAb {
   }
 
   private void save() throws IOException {
-    File tmp = new File(dir, STATE + ".tmp");
-    try (OutputStream out = new FileOutputStream(tmp)) {
-      state.store(out, "hperf ab between two HBase releases: the plan, the lifetimes' order, each step done");
-    }
-    java.nio.file.Files.move(tmp.toPath(), new File(dir, STATE).toPath(),
-        java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    LedgerFile.write(FileSystem.getLocal(localConf).getRawFileSystem(), new Path(new File(dir, STATE).toURI()), state,
+        "hperf ab between two HBase releases: the plan, the lifetimes' order, each step done");
   }
 
   /** A step's progress line: its number among all steps (those done, on resume too, come before it). */

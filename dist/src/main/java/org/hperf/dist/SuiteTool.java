@@ -3,7 +3,6 @@ package org.hperf.dist;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -295,10 +294,6 @@ public final class SuiteTool extends HperfTool {
   private static Properties readState(FileSystem fs, Path dir) throws IOException {
     Properties state = new Properties();
     Path file = new Path(dir, "suite.properties");
-    if (!fs.exists(file)) {
-      // Killed between removing the old ledger and renaming the new one over it: the new one is whole.
-      file = new Path(dir, "suite.properties.tmp");
-    }
     if (fs.exists(file)) {
       try (InputStream in = fs.open(file)) {
         state.load(in);
@@ -308,14 +303,7 @@ public final class SuiteTool extends HperfTool {
   }
 
   private static void writeState(FileSystem fs, Path dir, Properties state) throws IOException {
-    // Written beside and renamed over: a suite killed while writing leaves the last whole ledger.
-    Path ledger = new Path(dir, "suite.properties");
-    Path written = new Path(dir, "suite.properties.tmp");
-    try (OutputStream out = fs.create(written, true)) {
-      state.store(out, "hperf suite: the state of every step; rerun the suite on this directory to resume");
-    }
-    if (fs.exists(ledger) && !fs.delete(ledger, false) || !fs.rename(written, ledger)) {
-      throw new IOException("could not replace " + ledger + " with " + written);
-    }
+    LedgerFile.write(fs, new Path(dir, "suite.properties"), state,
+        "hperf suite: the state of every step; rerun the suite on this directory to resume");
   }
 }

@@ -36,10 +36,7 @@ class SuiteIT {
         first.all());
     assertTrue(first.out().contains("\n  tables   creates suite_t with 2 regions"), first.all());
     assertTrue(first.out().contains("verify OK: 3,000 rows intact"), first.all());
-    Properties state = new Properties();
-    try (FileInputStream in = new FileInputStream(new File(dir, "suite.properties"))) {
-      state.load(in);
-    }
+    Properties state = state(dir);
     assertTrue(state.getProperty("load.jobs").startsWith("job_"), "the load step's Hadoop job id: " + state);
     String[] runJobs = state.getProperty("run-workloadc.jobs").split(",");
     assertEquals(2, runJobs.length, "the server warm-up's job, then the run's: " + state);
