@@ -36,6 +36,7 @@ import org.hperf.core.run.ClusterMetricsLog;
 import org.hperf.core.run.RunRecord;
 import org.hperf.core.run.RunSummary;
 import org.hperf.core.testing.RenderedSvgText;
+import org.hperf.core.testing.TableRows;
 import org.hperf.core.testing.ToolRun;
 import org.hperf.analyzers.AggregateTool;
 import org.hperf.analyzers.CompareTool;
@@ -135,7 +136,7 @@ class WorkloadIT {
     assertEquals(ExitCode.OK, create.exitCode(), create.all());
     ToolRun load = MiniClusterExtension.run(new LoadTool(), "--table", table, "--mode", "put");
     assertEquals(ExitCode.OK, load.exitCode(), load.all());
-    assertEquals(loaded, rowsOf(table), "rows after the load");
+    assertEquals(loaded, TableRows.count(MiniClusterExtension.cluster().configuration(), table), "rows after the load");
 
     ToolRun run = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/" + workload, "--table", table,
         "--clients", "2", "--threads", "2", "--duration", "2", "--output", new File(RUNS, table).getPath());
@@ -143,26 +144,13 @@ class WorkloadIT {
     Map<String, Long> counters = counters(run);
     long inserted = counters.getOrDefault("Insert OK", 0L);
     assertTrue(inserted > 0, "the run inserted something\n" + run.all());
-    assertEquals(loaded + inserted, rowsOf(table), "rows after the run against its Insert OK counter\n" + run.all());
+    assertEquals(loaded + inserted, TableRows.count(MiniClusterExtension.cluster().configuration(), table),
+        "rows after the run against its Insert OK counter\n" + run.all());
     for (String failure : List.of("Insert errors", "Read not found", "Read errors", "Scan not found", "Scan errors")) {
       assertEquals(0L, counters.getOrDefault(failure, 0L), failure + "\n" + run.all());
     }
     String chosen = workload.equals("workloadd") ? "Read OK" : "Scan OK";
     assertTrue(counters.getOrDefault(chosen, 0L) > 0, chosen + "\n" + run.all());
-  }
-
-  /** The table's rows, counted by a scan of their first cells. */
-  private static long rowsOf(String table) throws IOException {
-    try (Connection connection = ConnectionFactory.createConnection(MiniClusterExtension.cluster().configuration());
-        Table t = connection.getTable(TableName.valueOf(table));
-        ResultScanner scanner = t.getScanner(new Scan().setFilter(
-            new org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter()))) {
-      long rows = 0;
-      for (Result ignored : scanner) {
-        rows++;
-      }
-      return rows;
-    }
   }
 
   private static void assertRunCountsEqualLogs(String workload, File output, String... clientOptions)

@@ -19,7 +19,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
@@ -27,7 +26,6 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.oozie.client.CoordinatorAction;
 import org.apache.oozie.client.CoordinatorJob;
@@ -36,6 +34,7 @@ import org.apache.oozie.client.WorkflowAction;
 import org.apache.oozie.client.WorkflowJob;
 import org.apache.oozie.local.LocalOozie;
 import org.hperf.core.EmbeddedCluster;
+import org.hperf.core.testing.TableRows;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -322,17 +321,6 @@ class OozieWorkflowIT {
   }
 
   private static int rows(String table) throws Exception {
-    try (Connection connection = ConnectionFactory.createConnection(hbase.configuration());
-         Admin admin = connection.getAdmin()) {
-      assertTrue(admin.tableExists(TableName.valueOf(table)), table);
-      try (Table t = connection.getTable(TableName.valueOf(table));
-           ResultScanner scanner = t.getScanner(new Scan().setFilter(new FirstKeyOnlyFilter()))) {
-        int rows = 0;
-        while (scanner.next() != null) {
-          rows++;
-        }
-        return rows;
-      }
-    }
+    return Math.toIntExact(TableRows.count(hbase.configuration(), table));
   }
 }
