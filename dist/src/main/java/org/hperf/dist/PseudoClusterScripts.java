@@ -95,13 +95,28 @@ final class PseudoClusterScripts {
     } else {
       command.addAll(List.of("--hbase-version", release, "--region-servers", Integer.toString(regionServers)));
     }
+    String startTimeout = System.getenv("PSEUDO_START_TIMEOUT");
     return run((keepData ? "restart-" : "start-") + dir.getName(), null, command,
-        startBound(keepData ? regionServersOf(dir) : regionServers, System.getenv("PSEUDO_START_TIMEOUT")));
+        lockWaitBound(startTimeout).plus(startBound(keepData ? regionServersOf(dir) : regionServers, startTimeout)));
   }
 
   Result stop(File dir) throws IOException, InterruptedException {
     return run("stop-" + dir.getName(), null, List.of(script("pseudo-cluster"), "stop", "--dir", dir.getPath()),
-        stopBound(regionServersOf(dir)));
+        lockWaitBound(System.getenv("PSEUDO_START_TIMEOUT")).plus(stopBound(regionServersOf(dir))));
+  }
+
+  /**
+   * How long scripts/pseudo-cluster waits for another start or stop of the same cluster (one left
+   * running alone by a comparison killed with kill -9) before it gives up: six of its daemon waits
+   * and 5 minutes, as the script computes it.
+   */
+  static Duration lockWaitBound(String startTimeoutSeconds) {
+    return perDaemon(startTimeoutSeconds).multipliedBy(6).plus(Duration.ofMinutes(5));
+  }
+
+  private static Duration perDaemon(String startTimeoutSeconds) {
+    return startTimeoutSeconds != null && startTimeoutSeconds.matches("\\d{1,6}")
+        ? Duration.ofSeconds(Long.parseLong(startTimeoutSeconds)) : DAEMON_START_BOUND;
   }
 
   /**
@@ -109,11 +124,7 @@ final class PseudoClusterScripts {
    * 180), one daemon after the other, and its other steps.
    */
   static Duration startBound(int regionServers, String startTimeoutSeconds) {
-    Duration perDaemon = DAEMON_START_BOUND;
-    if (startTimeoutSeconds != null && startTimeoutSeconds.matches("\\d{1,6}")) {
-      perDaemon = Duration.ofSeconds(Long.parseLong(startTimeoutSeconds));
-    }
-    return perDaemon.multipliedBy(FIXED_DAEMONS + regionServers).plus(START_OVERHEAD);
+    return perDaemon(startTimeoutSeconds).multipliedBy(FIXED_DAEMONS + regionServers).plus(START_OVERHEAD);
   }
 
   /** A stop's bound: each daemon's 15 s before the script kills it, and the kill. */

@@ -318,22 +318,17 @@ final class ReleaseAb {
     progress("starting side " + side.name() + "'s cluster (HBase " + side.release() + ") with its data");
     File cluster = clusterDir(side);
     PseudoClusterScripts.Result started = scripts.start(cluster, side.release(), plan.regionServers(), true);
-    // A comparison killed with kill -9 leaves its child behind: a cluster start that goes on alone and
-    // launches daemons after --resume stopped the cluster. Stopped again, it gives up within its waits.
-    for (int attempt = 1; attempt <= ORPHAN_RETRIES && started.exitCode() == ExitCode.USAGE
-        && started.lastLine().contains("is already running"); attempt++) {
-      progress("a daemon of side " + side.name() + "'s cluster was started by an earlier, killed command: stopping"
-          + " it and starting again (" + attempt + " of " + ORPHAN_RETRIES + ")");
-      Thread.sleep(ORPHAN_WAIT_MS);
+    // A comparison killed with kill -9 leaves its child behind: a cluster start that goes on alone.
+    // The script lets one start or stop at a time work on a cluster, so this start waited for that
+    // one to end and found its daemons up: they are stopped and the start tried once more.
+    if (started.exitCode() == ExitCode.USAGE && started.lastLine().contains("is already running")) {
+      progress("side " + side.name() + "'s cluster was started by an earlier, killed command: stopping it and"
+          + " starting again");
       check(scripts.stop(cluster), "stopping side " + side.name() + "'s cluster");
       started = scripts.start(cluster, side.release(), plan.regionServers(), true);
     }
     reportStart(side, started);
   }
-
-  /** How often, and how far apart, a start that met a killed command's daemons is tried again. */
-  private static final int ORPHAN_RETRIES = 6;
-  private static final long ORPHAN_WAIT_MS = 10_000;
 
   private void reportStart(AbPlan.Side side, PseudoClusterScripts.Result started) throws Exception {
     if (started.exitCode() == ExitCode.USAGE) {

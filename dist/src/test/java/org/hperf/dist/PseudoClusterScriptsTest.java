@@ -57,6 +57,8 @@ class PseudoClusterScriptsTest {
     assertEquals(Duration.ofMinutes(8 + 5), PseudoClusterScripts.startBound(1, "60"));
     assertEquals(Duration.ofMinutes(3 * 8 + 5), PseudoClusterScripts.startBound(1, "not a number"));
     assertEquals(Duration.ofSeconds(20 * 10 + 60), PseudoClusterScripts.stopBound(3));
+    assertEquals(Duration.ofSeconds(6 * 180 + 300), PseudoClusterScripts.lockWaitBound(null), "the script's own bound");
+    assertEquals(Duration.ofSeconds(6 * 60 + 300), PseudoClusterScripts.lockWaitBound("60"));
     File cluster = Files.createDirectories(home.resolve("cluster")).toFile();
     assertEquals(99, PseudoClusterScripts.regionServersOf(cluster), "no cluster.env: the most a start allows");
     Files.writeString(home.resolve("cluster/cluster.env"), "HBASE_VERSION=2.6.1-hadoop3\nREGION_SERVERS=3\n");

@@ -129,6 +129,34 @@ class ScriptsTest {
         + " fill it in", missing.output.strip());
   }
 
+  /**
+   * A stop of a pseudo-cluster while another start or stop of it is under way (here a process that
+   * holds the cluster's lock for 3 s, as an orphaned start of a killed comparison does) waits for it
+   * to end before it touches a daemon, and says so.
+   */
+  @Test
+  void pseudoClusterStopWaitsForAnotherCommandOnTheSameCluster(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    Path cluster = dir.resolve("cluster");
+    Path held = dir.resolve("held");
+    Process holder = new ProcessBuilder("flock", cluster + ".lock", "sh", "-c", "touch '" + held + "'; sleep 3").start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (!Files.exists(held)) {
+        assertTrue(System.nanoTime() < deadline, "flock did not take " + cluster + ".lock in 30 s");
+        Thread.sleep(50);
+      }
+      Result stop = run(QUICK, Map.of(), "pseudo-cluster", "stop", "--dir", cluster.toString());
+      assertEquals(0, stop.exitCode(), stop.output());
+      assertTrue(stop.output().startsWith("pseudo-cluster: another start or stop of " + cluster + " (pid "),
+          stop.output());
+      assertTrue(stop.output().contains(") is under way: waiting for it, at most 1380 s"), stop.output());
+      assertTrue(holder.waitFor(0, TimeUnit.SECONDS), "the stop ended while the other command still held the lock");
+    } finally {
+      holder.destroyForcibly();
+    }
+  }
+
   record Result(int exitCode, String output) {
   }
 
