@@ -263,7 +263,7 @@ public final class AbTool extends HperfTool {
           AbPlan.Side side = pilot.startsWith("A") ? plan.a() : plan.b();
           Path output = new Path(new Path(dir, workload), "pilot-" + side.name().toLowerCase(java.util.Locale.ROOT));
           int exit = run(workload + ".pilot." + side.name(), side, workload + " pilot run of side " + side.name()
-              + " (not measured)", runArguments(workload, side, output, plan.pilotSeconds(), 0, 1, 1));
+              + " (not measured)", runArguments(workload, side, output, plan.pilotSeconds(), 0, 1, 1).toArray());
           if (exit != ExitCode.OK) {
             return exit;
           }
@@ -277,12 +277,8 @@ public final class AbTool extends HperfTool {
         state.setProperty(key, run);
         int exit = run(key, side, workload + " run " + position + " of " + order.size() + " (" + run + ")",
             runArguments(workload, side, output, plan.durationSeconds(), plan.warmupSeconds(), plan.runs(),
-                Integer.parseInt(run.substring(1))));
-        if (fs.exists(new Path(output, RunRecord.FILE))) {
-          RunRecord record = RunRecord.read(fs, output);
-          record.setAbSide(new RunRecord.AbSide(side.name(), side.setup(), order));
-          record.write(fs, output);
-        }
+                Integer.parseInt(run.substring(1))).abSide(new RunRecord.AbSide(side.name(), side.setup(), order))
+                .toArray());
         if (exit != ExitCode.OK) {
           return exit;
         }
@@ -307,11 +303,11 @@ public final class AbTool extends HperfTool {
       return ExitCode.OK;
     }
 
-    private String[] runArguments(String workload, AbPlan.Side side, Path output, long duration, long warmup,
+    private RunArguments runArguments(String workload, AbPlan.Side side, Path output, long duration, long warmup,
         int runs, int runIndex) {
       return new RunArguments(new File(plan.workloadDir(), workload).getPath(), side.table())
           .clients(plan.clients(), plan.threads()).duration(duration).warmup(warmup).runs(runs)
-          .runIndex(runIndex, plan.seed()).output(output.toString()).toArray();
+          .runIndex(runIndex, plan.seed()).output(output.toString());
     }
 
     /**

@@ -377,7 +377,8 @@ final class ReleaseAb {
     fs.delete(new RunDirectory(output).run(k), true);
     RunArguments arguments = new RunArguments(new File(plan.workloadDir(), workload).getAbsolutePath(), side.table())
         .clients(plan.clients(), plan.threads()).duration(plan.durationSeconds()).warmup(plan.warmupSeconds())
-        .runs(plan.runs()).runIndex(k, plan.seed()).output(output.toString()).restoreSnapshot(LOADED_SNAPSHOT);
+        .runs(plan.runs()).runIndex(k, plan.seed()).output(output.toString()).restoreSnapshot(LOADED_SNAPSHOT)
+        .abSide(new RunRecord.AbSide(side.name(), side.setup(), lifetimes));
     if (warmUp) {
       arguments.serverWarmup(plan.serverWarmupSeconds());
     }
@@ -394,8 +395,6 @@ final class ReleaseAb {
       if (measured != null) {
         recordNeighbours(side, k, workload, measured);
       }
-      record.setAbSide(new RunRecord.AbSide(side.name(), side.setup(), lifetimes));
-      record.write(fs, output);
     }
     if (!result.ok()) {
       return failed(result, "side " + side.name() + ": " + workload + " run " + k);

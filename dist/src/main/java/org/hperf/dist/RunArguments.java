@@ -11,6 +11,8 @@ import java.util.List;
  */
 final class RunArguments {
   private final List<String> arguments = new ArrayList<>();
+  /** Hadoop's generic options: they come first, before run's own (GenericOptionsParser stops at the first other). */
+  private final List<String> generic = new ArrayList<>();
 
   /** A run of the workload file against the table. */
   RunArguments(String workloadFile, String table) {
@@ -62,19 +64,27 @@ final class RunArguments {
     return this;
   }
 
+  /** The side of hperf ab these runs are: the run records it itself. */
+  RunArguments abSide(org.hperf.core.run.RunRecord.AbSide side) {
+    generic.addAll(side.genericOptions());
+    return this;
+  }
+
   RunArguments output(String runDirectory) {
     return add("--output", runDirectory);
   }
 
   /** The arguments after the command's name, as {@code WorkloadTool} takes them. */
   String[] toArray() {
-    return arguments.toArray(new String[0]);
+    List<String> all = new ArrayList<>(generic);
+    all.addAll(arguments);
+    return all.toArray(new String[0]);
   }
 
   /** The whole command line: "run" and its arguments. */
   List<String> command() {
     List<String> command = new ArrayList<>(List.of("run"));
-    command.addAll(arguments);
+    command.addAll(List.of(toArray()));
     return command;
   }
 

@@ -187,6 +187,7 @@ public final class WorkloadTool extends HperfTool {
           org.apache.hadoop.hbase.util.VersionInfo.getVersion(), org.apache.hadoop.util.VersionInfo.getVersion(),
           admin.getRegionServers().size(), admin.getRegions(dataset.tableName()).size()));
       record = recordToExtend(fs, output, record);
+      RunRecord.AbSide.of(conf).ifPresent(record::setAbSide);
       fs.mkdirs(output);
       int first = onlyRun > 0 ? onlyRun : 1;
       int last = onlyRun > 0 ? onlyRun : firstRun.runs();

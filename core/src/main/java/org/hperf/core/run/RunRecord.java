@@ -137,9 +137,30 @@ public final class RunRecord {
       order = List.copyOf(order);
     }
 
+    /**
+     * The configuration keys hperf ab sets on each run it makes (as {@code -D} options), so that the
+     * run records its side itself and nobody rewrites its record afterwards.
+     */
+    public static final String SIDE_KEY = "hperf.ab.side";
+    public static final String SETUP_KEY = "hperf.ab.setup";
+    public static final String ORDER_KEY = "hperf.ab.order";
+
     /** Where this side's run {@code runIndex} came in the interleaved order, from 1; 0 if not in it. */
     public int position(int runIndex) {
       return order.indexOf(side + runIndex) + 1;
+    }
+
+    /** The side a run was told it is, if hperf ab made it. */
+    public static Optional<AbSide> of(org.apache.hadoop.conf.Configuration conf) {
+      String side = conf.get(SIDE_KEY);
+      return side == null ? Optional.empty() : Optional.of(new AbSide(side, conf.get(SETUP_KEY, ""),
+          Arrays.asList(conf.getTrimmedStrings(ORDER_KEY))));
+    }
+
+    /** This side as Hadoop's generic options ({@code -D key=value}), for a run's command line. */
+    public List<String> genericOptions() {
+      return List.of("-D", SIDE_KEY + "=" + side, "-D", SETUP_KEY + "=" + setup,
+          "-D", ORDER_KEY + "=" + String.join(",", order));
     }
   }
 
