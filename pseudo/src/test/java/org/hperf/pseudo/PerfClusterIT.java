@@ -63,10 +63,10 @@ class PerfClusterIT {
     steps.add(s.step("verify", s::verify));
     steps.add(s.step("run a workload with 2 clients on YARN", s::workload));
     steps.add(s.step("counters from the JobHistoryServer's REST API", s::historyCounters));
+    steps.add(s.step("a hot region and its server named, per-server figures from every server", s::hotRegion));
     steps.add(s.step("aggregate, report, compare", s::analyze));
     if (regionServers >= 3) {
       steps.add(s.step("each region server its own JVM and port, listed by status", s::separateRegionServers));
-      steps.add(s.step("a hot region and its server named, per-server figures from every server", s::hotRegion));
       steps.add(s.step("kill -9 of a region server during a load: every record written", s::killDuringLoad));
       steps.add(s.step("kill -9 of a region server during a run: disturbed, every operation counted once; verify:"
           + " nothing lost by either kill", s::killDuringRun));
@@ -120,8 +120,12 @@ class PerfClusterIT {
       return result;
     }
 
+    /**
+     * Keys in insertion order (user00000 to user19999), so that the hotspot run's hot keys are all in
+     * the first of the 4 regions, [(start), user05000).
+     */
     void createTable() {
-      ok("create-table --table t --recordcount " + RECORDS + " --regions 4");
+      ok("create-table --table t --recordcount " + RECORDS + " --regions 4 -p insertorder=ordered -p zeropadding=5");
     }
 
     void bulkLoad() throws IOException {
@@ -150,20 +154,18 @@ class PerfClusterIT {
     }
 
     void workload() throws IOException {
-      for (String side : List.of("a", "b")) {
-        String output = "runs/workloadc-" + side;
-        PseudoCluster.Result run = ok("run -P conf/workloads/workloadc --table t --clients 2 --threads 2 --duration 8 --output " + output);
-        runDirs.put(side, output);
-        Matcher job = Pattern.compile("hperf workload \\(job (job_\\d+_\\d+)\\)").matcher(run.output());
-        assertTrue(job.find(), "no job id in:\n" + run.output());
-        workloadJobIds.add(job.group(1));
-        Matcher reads = Pattern.compile("\n  Read OK +([\\d,]+)\n").matcher(run.output());
-        assertTrue(reads.find(), run.output());
-        readsOk.add(Long.parseLong(reads.group(1).replace(",", "")));
-        assertTrue(readsOk.get(readsOk.size() - 1) > 0, run.output());
-        // The JDK 17 flags reached the client JVM (hperf-cluster) and the task JVMs (the job).
-        assertFalse(run.output().contains("InaccessibleObjectException"), run.output());
-      }
+      String output = "runs/workloadc";
+      PseudoCluster.Result run = ok("run -P conf/workloads/workloadc --table t --clients 2 --threads 2 --duration 8 --output " + output);
+      runDirs.put("uniform", output);
+      Matcher job = Pattern.compile("hperf workload \\(job (job_\\d+_\\d+)\\)").matcher(run.output());
+      assertTrue(job.find(), "no job id in:\n" + run.output());
+      workloadJobIds.add(job.group(1));
+      Matcher reads = Pattern.compile("\n  Read OK +([\\d,]+)\n").matcher(run.output());
+      assertTrue(reads.find(), run.output());
+      readsOk.add(Long.parseLong(reads.group(1).replace(",", "")));
+      assertTrue(readsOk.get(0) > 0, run.output());
+      // The JDK 17 flags reached the client JVM (hperf-cluster) and the task JVMs (the job).
+      assertFalse(run.output().contains("InaccessibleObjectException"), run.output());
       // Every container's logs (the AM's and both tasks'), read whole: a log that cannot be read fails
       // the step rather than count as clean. ISO-8859-1 decodes any byte, so a log with binary output reads.
       for (String jobId : workloadJobIds) {
@@ -222,20 +224,19 @@ class PerfClusterIT {
       throw new AssertionError("no counter " + group + "." + name + " in " + groups);
     }
 
+    /** The uniform run aggregated (the hotspot run was, by its step), both in one report and compared. */
     void analyze() throws IOException {
-      for (String side : List.of("a", "b")) {
-        PseudoCluster.Result aggregate = ok("aggregate " + runDirs.get(side));
-        Matcher line = Pattern.compile("\nALL +run-1 +[\\d,.]+ +([\\d,]+) ").matcher(aggregate.output());
-        assertTrue(line.find(), aggregate.output());
-        // The merged logs hold every operation the counters counted (an 8 s run, no warm-up).
-        assertEquals((long) readsOk.get(side.equals("a") ? 0 : 1), Long.parseLong(line.group(1).replace(",", "")),
-            aggregate.output());
-      }
+      PseudoCluster.Result aggregate = ok("aggregate " + runDirs.get("uniform"));
+      Matcher line = Pattern.compile("\nALL +run-1 +[\\d,.]+ +([\\d,]+) ").matcher(aggregate.output());
+      assertTrue(line.find(), aggregate.output());
+      // The merged logs hold every operation the counters counted (an 8 s run, no warm-up).
+      assertEquals((long) readsOk.get(0), Long.parseLong(line.group(1).replace(",", "")), aggregate.output());
       File html = new File(dir, "report.html");
-      PseudoCluster.Result report = ok("report " + runDirs.get("a") + " " + runDirs.get("b") + " --output file://" + html);
+      PseudoCluster.Result report = ok("report " + runDirs.get("uniform") + " " + runDirs.get("hotspot") + " --output file://"
+          + html);
       assertTrue(report.output().contains("HTML report: file:" + html), report.output());
       assertTrue(Files.readString(html.toPath()).contains("workloadc"), "report without the workload");
-      PseudoCluster.Result compare = ok("compare " + runDirs.get("a") + " " + runDirs.get("b"));
+      PseudoCluster.Result compare = ok("compare " + runDirs.get("uniform") + " " + runDirs.get("hotspot"));
       assertTrue(compare.output().contains("no verdict: fewer than 2 runs on a side (1 and 1)"), compare.output());
     }
 
@@ -263,17 +264,16 @@ class PerfClusterIT {
      * per-server figures (4 regions on 3 servers: each holds one).
      */
     void hotRegion() throws IOException {
-      ok("create-table --table hot --recordcount 4000 --regions 4 -p insertorder=ordered -p zeropadding=4");
-      ok("load --table hot --mode put");
       File runs = new File(dir, "runs-hot");
-      ok("run -P conf/workloads/workloadc --table hot -p requestdistribution=hotspot --per-server --clients 1"
+      ok("run -P conf/workloads/workloadc --table t -p requestdistribution=hotspot --per-server --clients 1"
           + " --threads 2 --duration 8 --output file://" + runs);
+      runDirs.put("hotspot", "file://" + runs);
       ok("aggregate file://" + runs);
       JsonNode hotspots = JSON.readTree(new File(runs, "aggregate/summary.json")).path("perRun").path("run-1")
           .path("placement").path("hotspots");
       List<String> findings = new ArrayList<>();
       hotspots.forEach(h -> findings.add(h.path("finding").asText()));
-      assertTrue(findings.stream().anyMatch(f -> f.startsWith("region [(start), user1000) served ")), findings.toString());
+      assertTrue(findings.stream().anyMatch(f -> f.startsWith("region [(start), user05000) served ")), findings.toString());
       Set<String> servers = new HashSet<>();
       for (int i = 1; i <= regionServers; i++) {
         servers.add("127.0.0.1:" + cluster.env("REGIONSERVER_" + i + "_PORT"));
