@@ -26,6 +26,7 @@ import org.hperf.core.ExitCode;
 import org.hperf.core.JobProgress;
 import org.hperf.core.HperfTool;
 import org.hperf.core.JobJars;
+import org.hperf.core.SmallJobs;
 import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
@@ -171,6 +172,7 @@ public final class AggregateTool extends HperfTool {
       throws IOException {
     Configuration conf = new Configuration(baseConf);
     conf.setLong(LogMergeMapper.INTERVAL_MS, intervalMs);
+    SmallJobs.runInTheApplicationMasterWhenSmall(conf);
     Job job = Job.getInstance(conf, "hperf aggregate " + runs.get(0).getParent());
     job.setJarByClass(AggregateTool.class);
     job.setInputFormatClass(WholeLogInputFormat.class);

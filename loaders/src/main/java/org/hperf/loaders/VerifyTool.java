@@ -28,6 +28,7 @@ import org.hperf.core.HperfTool;
 import org.hperf.core.JobCounters;
 import org.hperf.core.JobProgress;
 import org.hperf.core.JobJars;
+import org.hperf.core.SmallJobs;
 import org.hperf.core.RecordRange;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.DatasetOptions;
@@ -99,6 +100,9 @@ public final class VerifyTool extends HperfTool {
     Configuration conf = new Configuration(baseConf);
     dataset.writeTo(conf);
     VerifyMapper.setRange(conf, range);
+    // Before HBase's job set-up, which copies every key as set by the program: whether a user or
+    // the cluster set this one can only be told here.
+    SmallJobs.runInTheApplicationMasterWhenSmall(conf);
     Job job = Job.getInstance(conf, "hperf verify " + dataset.table() + " [" + range.first() + ", "
         + range.end() + ")");
     job.setJarByClass(VerifyTool.class);
