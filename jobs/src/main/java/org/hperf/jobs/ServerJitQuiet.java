@@ -6,6 +6,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.hperf.core.run.ClusterMetricsLog;
@@ -20,8 +21,12 @@ import org.hperf.core.run.ClusterMetricsLog.Metric;
  * JIT-compiled for 20-30% of the measured window that followed (C2 recompiles the read and write
  * paths long after the rate stops rising), and a window measured on a compiling server is not steady.
  *
- * <p>A server is judged only from its first sample with requests on: before the warm-up's clients
- * start, an idle server's compiler is quiet too. The share is of wall time, summed over the
+ * <p>A server is judged only from the clients' common start on (their start barrier), and from its
+ * first sample with requests: before the warm-up's clients start, an idle server's compiler is
+ * quiet too. Requests alone did not tell: the driver's own calls before the job (restoring a
+ * snapshot, finding the table's regions) gave a server a few requests a second, it was judged from
+ * then, quiet after 10 idle seconds, and warm-ups ended on the clients' flat throughput while the
+ * server compiled for 20% of their last 10 s and 10-77% of the measured windows that followed. The share is of wall time, summed over the
  * compiler threads (the JVM's TotalCompilationTime), and lies well below the verdict's not-steady
  * bound of 10% ({@code ClusterFindings}), so that the measured window that follows a quiet warm-up
  * passes it. A server whose JIT time cannot be read
@@ -42,12 +47,20 @@ final class ServerJitQuiet {
    * requests: only from then on is its compiler's quiet a sign of warmth.
    */
   private final Map<String, Deque<long[]>> history = new HashMap<>();
+  /** The clients' common start (epoch ms), or a negative value until every client has arrived. */
+  private final LongSupplier clientsStartMs;
   private int unreadableRounds;
   private boolean quiet;
 
-  ServerJitQuiet(FileSystem fs, Path marker) {
+  ServerJitQuiet(FileSystem fs, Path marker, LongSupplier clientsStartMs) {
     this.fs = fs;
     this.marker = marker;
+    this.clientsStartMs = clientsStartMs;
+  }
+
+  /** For tests: clients that started at time 0. */
+  ServerJitQuiet(FileSystem fs, Path marker) {
+    this(fs, marker, () -> 0);
   }
 
   /** One sampling round, every live server's sample; creates the marker once the servers are quiet. */
@@ -57,10 +70,14 @@ final class ServerJitQuiet {
     }
     boolean judged = true;
     boolean allQuiet = true;
+    long clientsStart = clientsStartMs.getAsLong();
     for (ClusterMetricsLog.Sample sample : round) {
       Double compileMs = sample.values().get(Metric.JIT_COMPILE_MS);
       if (compileMs == null || compileMs.isNaN()) {
         judged = false;
+        continue;
+      }
+      if (clientsStart < 0 || sample.timeMs() < clientsStart) {
         continue;
       }
       Double requests = sample.values().get(Metric.REQUESTS_PER_SECOND);

@@ -291,7 +291,14 @@ public final class WorkloadTool extends HperfTool {
     long started = System.nanoTime();
     boolean ok;
     Path samples = layout.pendingSamples(dir);
-    ServerJitQuiet jit = new ServerJitQuiet(fs, quietMarker);
+    StartBarrier clients = new StartBarrier(fs, barrier, warmup.clients());
+    ServerJitQuiet jit = new ServerJitQuiet(fs, quietMarker, () -> {
+      try {
+        return clients.startMsIfAllArrived();
+      } catch (IOException e) {
+        return -1; // read again at the next sample
+      }
+    });
     try (ClusterMetricsSampler sampler = ClusterMetricsSampler.start(connection, fs, samples, warmup.intervalSeconds(),
         jit::observe)) {
       ok = runJob(job, shown(JobProgress.timed("server warm-up " + workload.get("hperf.workload.name"), "ops",

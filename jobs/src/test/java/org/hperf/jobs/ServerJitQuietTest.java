@@ -131,4 +131,37 @@ class ServerJitQuietTest {
     }
     assertTrue(fs.exists(marker), "quiet after 10 s of serving without compiling");
   }
+
+  /**
+   * What ended real warm-ups early: a few requests before the job (the driver restoring a snapshot,
+   * finding regions), then 30 idle seconds while the clients' containers start. Judged from those
+   * requests, the server was "quiet" at second 11, before any client ran; judged from the clients'
+   * common start it is quiet only 10 s after it stopped compiling.
+   */
+  @Test
+  void theDriversOwnRequestsBeforeTheClientsStartDoNotStartTheJudging() throws Exception {
+    FileSystem fs = FileSystem.getLocal(new Configuration(false));
+    Path marker = new Path(tmp.getAbsolutePath(), "trickle");
+    long[] clientsStart = {-1};
+    ServerJitQuiet watch = new ServerJitQuiet(fs, marker, () -> clientsStart[0]);
+    watch.observe(List.of(sample(0, "rs1", 100, 13)));
+    for (int second = 1; second < 30; second++) {
+      watch.observe(List.of(sample(second, "rs1", 100, 0)));
+      assertFalse(fs.exists(marker), "quiet at second " + second + ", before any client ran");
+    }
+    clientsStart[0] = 30_000;
+    long compileMs = 100;
+    for (int second = 30; second < 45; second++) {
+      compileMs += 600;
+      watch.observe(List.of(sample(second, "rs1", compileMs, 5_000)));
+      assertFalse(fs.exists(marker), "compiling at second " + second);
+    }
+    int quietAt = -1;
+    for (int second = 45; second <= 70 && quietAt < 0; second++) {
+      watch.observe(List.of(sample(second, "rs1", compileMs, 5_000)));
+      quietAt = fs.exists(marker) ? second : -1;
+    }
+    // The last second of compiling ends at 44 (600 ms, over the bound alone): the 10 s from 44 to 54 hold none of it.
+    assertTrue(quietAt == 54, "quiet at second " + quietAt + ", not 54");
+  }
 }
