@@ -26,8 +26,8 @@ import org.hperf.core.run.ClusterMetricsLog.Metric;
  * quiet too. Requests alone did not tell: the driver's own calls before the job (restoring a
  * snapshot, finding the table's regions) gave a server a few requests a second, it was judged from
  * then, quiet after 10 idle seconds, and warm-ups ended on the clients' flat throughput while the
- * server compiled for 20% of their last 10 s and 10-77% of the measured windows that followed. The share is of wall time, summed over the
- * compiler threads (the JVM's TotalCompilationTime), and lies well below the verdict's not-steady
+ * server compiled for 20% of their last 10 s and 10-77% of the measured windows that followed.
+ * The share is of wall time, summed over the compiler threads (the JVM's TotalCompilationTime), and lies well below the verdict's not-steady
  * bound of 10% ({@code ClusterFindings}), so that the measured window that follows a quiet warm-up
  * passes it. A server whose JIT time cannot be read
  * (its info server off, or its /jmx not answering {@link #UNREADABLE_ROUNDS} times in a row) cannot
