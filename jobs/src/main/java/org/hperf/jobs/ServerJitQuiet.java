@@ -58,11 +58,6 @@ final class ServerJitQuiet {
     this.clientsStartMs = clientsStartMs;
   }
 
-  /** For tests: clients that started at time 0. */
-  ServerJitQuiet(FileSystem fs, Path marker) {
-    this(fs, marker, () -> 0);
-  }
-
   /** One sampling round, every live server's sample; creates the marker once the servers are quiet. */
   void observe(List<ClusterMetricsLog.Sample> round) {
     if (quiet || round.isEmpty()) {

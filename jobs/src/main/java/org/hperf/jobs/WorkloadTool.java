@@ -2,7 +2,6 @@ package org.hperf.jobs;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
@@ -291,18 +290,12 @@ public final class WorkloadTool extends HperfTool {
     long started = System.nanoTime();
     boolean ok;
     Path samples = layout.pendingSamples(dir);
-    StartBarrier clients = new StartBarrier(fs, barrier, warmup.clients());
-    ServerJitQuiet jit = new ServerJitQuiet(fs, quietMarker, () -> {
-      try {
-        return clients.startMsIfAllArrived();
-      } catch (IOException e) {
-        return -1; // read again at the next sample
-      }
-    });
+    LongSupplier clientsStart = clientsStart(fs, barrier, warmup);
+    ServerJitQuiet jit = new ServerJitQuiet(fs, quietMarker, clientsStart);
     try (ClusterMetricsSampler sampler = ClusterMetricsSampler.start(connection, fs, samples, warmup.intervalSeconds(),
         jit::observe)) {
       ok = runJob(job, shown(JobProgress.timed("server warm-up " + workload.get("hperf.workload.name"), "ops",
-          maxSeconds, windowStart(fs, barrier, warmup), WorkloadCounters.MEASURED_OPERATIONS)));
+          maxSeconds, windowStart(clientsStart, warmup), WorkloadCounters.MEASURED_OPERATIONS)));
     } finally {
       fs.delete(barrier, true);
       fs.delete(quietMarker, false);
@@ -347,7 +340,7 @@ public final class WorkloadTool extends HperfTool {
     FileSystem fs = runDir.getFileSystem(conf);
     Path samples = layout.pendingSamples(runDir);
     try (ClusterMetricsSampler sampler = ClusterMetricsSampler.start(connection, fs, samples, run.intervalSeconds())) {
-      ok = runJob(job, shown(progress(run, workload, windowStart(fs, barrier, run))));
+      ok = runJob(job, shown(progress(run, workload, windowStart(clientsStart(fs, barrier, run), run))));
     } finally {
       fs.delete(barrier, true);
     }
@@ -429,19 +422,29 @@ public final class WorkloadTool extends HperfTool {
   }
 
   /**
-   * When the clients start measuring: the start they agree on at the barrier plus the warm-up, read
-   * from the barrier's files as the clients read them; the counter cannot tell, as its first
-   * increase reaches the driver up to a progress interval and a task report after it.
+   * The clients' common start (epoch ms), read from the barrier's files as the clients read them,
+   * or -1 until every client has arrived; a read that fails counts as not yet, and is tried again at
+   * the next call (a progress line or a sampling round), which is as often as anyone needs it.
    */
-  private static LongSupplier windowStart(FileSystem fs, Path barrierDir, RunSpec run) {
+  private static LongSupplier clientsStart(FileSystem fs, Path barrierDir, RunSpec run) {
     StartBarrier clients = new StartBarrier(fs, barrierDir, run.clients());
     return () -> {
       try {
-        long startMs = clients.startMsIfAllArrived();
-        return startMs < 0 ? JobProgress.NOT_STARTED : startMs + run.warmupSeconds() * 1000;
+        return clients.startMsIfAllArrived();
       } catch (IOException e) {
-        throw new UncheckedIOException(e);
+        return -1;
       }
+    };
+  }
+
+  /**
+   * When the clients start measuring: their common start plus the warm-up. The job's counter cannot
+   * tell, as its first increase reaches the driver up to a progress interval and a task report after it.
+   */
+  private static LongSupplier windowStart(LongSupplier clientsStart, RunSpec run) {
+    return () -> {
+      long startMs = clientsStart.getAsLong();
+      return startMs < 0 ? JobProgress.NOT_STARTED : startMs + run.warmupSeconds() * 1000;
     };
   }
 

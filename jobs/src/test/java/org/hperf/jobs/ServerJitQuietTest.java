@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -19,6 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * the last 10 s (500 ms of compilation), judged from samples one second apart.
  */
 class ServerJitQuietTest {
+  /** Clients that met at the barrier at time 0: every sample is judged. */
+  private static final LongSupplier CLIENTS_STARTED_AT_ZERO = () -> 0;
+
   @TempDir
   File tmp;
 
@@ -61,7 +65,7 @@ class ServerJitQuietTest {
     Configuration conf = new Configuration(false);
     FileSystem fs = FileSystem.getLocal(conf);
     Path marker = new Path(tmp.getAbsolutePath(), "servers-quiet");
-    ServerJitQuiet watch = new ServerJitQuiet(fs, marker);
+    ServerJitQuiet watch = new ServerJitQuiet(fs, marker, CLIENTS_STARTED_AT_ZERO);
     Configuration job = new Configuration(false);
     SteadyStop.enable(job, marker);
     SteadyStop client = SteadyStop.ofJob(job);
@@ -83,7 +87,7 @@ class ServerJitQuietTest {
   void serversWhoseCompilationCannotBeReadLeaveTheDecisionToTheClientsAfterFiveSamples() throws Exception {
     FileSystem fs = FileSystem.getLocal(new Configuration(false));
     Path marker = new Path(tmp.getAbsolutePath(), "unreadable");
-    ServerJitQuiet watch = new ServerJitQuiet(fs, marker);
+    ServerJitQuiet watch = new ServerJitQuiet(fs, marker, CLIENTS_STARTED_AT_ZERO);
     for (int round = 1; round < ServerJitQuiet.UNREADABLE_ROUNDS; round++) {
       watch.observe(List.of(new ClusterMetricsLog.Sample(round * 1000L, "rs1", Map.of())));
       assertFalse(fs.exists(marker), "one unreadable sample is not yet a server that cannot be judged");
@@ -94,7 +98,8 @@ class ServerJitQuietTest {
 
   private ServerJitQuiet watch() {
     try {
-      return new ServerJitQuiet(FileSystem.getLocal(new Configuration(false)), new Path(tmp.getAbsolutePath(), "m"));
+      return new ServerJitQuiet(FileSystem.getLocal(new Configuration(false)), new Path(tmp.getAbsolutePath(), "m"),
+          CLIENTS_STARTED_AT_ZERO);
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
@@ -113,7 +118,7 @@ class ServerJitQuietTest {
   void anIdleServerBeforeTheClientsStartIsNotQuietButUnjudged() throws Exception {
     FileSystem fs = FileSystem.getLocal(new Configuration(false));
     Path marker = new Path(tmp.getAbsolutePath(), "idle");
-    ServerJitQuiet watch = new ServerJitQuiet(fs, marker);
+    ServerJitQuiet watch = new ServerJitQuiet(fs, marker, CLIENTS_STARTED_AT_ZERO);
     // 30 s idle, not compiling: the clients' containers are starting.
     for (int second = 0; second < 30; second++) {
       watch.observe(List.of(sample(second, "rs1", 100, 0)));
