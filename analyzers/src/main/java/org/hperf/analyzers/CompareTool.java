@@ -104,7 +104,7 @@ public final class CompareTool extends HperfTool {
     out.append("<p>A (baseline): ").append(SvgChart.escape(report.dirA() + " (" + report.workload() + ", "
         + report.runsA() + " runs)")).append("<br>B (candidate): ").append(SvgChart.escape(report.dirB() + " ("
         + report.runsB() + " runs)")).append("<br>").append(SvgChart.escape(report.order().isEmpty()
-        ? "runs not interleaved" : "runs interleaved: " + String.join(" ", report.order()))).append("</p>\n");
+        ? "runs not interleaved" : "runs in counterbalanced order: " + String.join(" ", report.order()))).append("</p>\n");
     String ci = String.format(Locale.ROOT, "%.0f%% CI", 100 * report.confidence());
     out.append("<table id=\"compare\"><tr><th>operation</th><th>A ops/s</th><th>B ops/s</th><th>ops/s B vs A [CI]*")
         .append("</th><th>p50 B vs A [").append(ci).append("]</th><th>p99 B vs A [").append(ci)

@@ -157,7 +157,7 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
         setupB.isEmpty() ? "" : "; " + setupB));
     out.append(order.isEmpty()
         ? "runs not interleaved: drift between the two sets of runs is not controlled\n"
-        : "runs interleaved: " + String.join(" ", order) + "\n");
+        : "runs in counterbalanced order: " + String.join(" ", order) + "\n");
     for (String run : disturbed) {
       out.append("DISTURBED: ").append(run).append('\n');
     }

@@ -15,20 +15,16 @@ import org.hperf.core.cli.ParsedOptions;
 /**
  * What {@code hperf ab} will do, from its options, checked before anything is started or touched:
  * the two sides (their settings, cluster, table and a description of the setup), the workloads,
- * the run settings, and whether region servers are restarted for each run.
+ * the run settings and the verdict's rules.
  *
- * @param pilotSeconds before each workload's runs, one unmeasured run of each side this long (0: none):
- *     the first runs in a JVM, on a table, on a cluster are slower (JIT, page cache), and counterbalancing
- *     evens out a steady drift, not a large first step
- * @param restartRegionServers the sides differ in server settings on the embedded cluster: every
- *     run starts on region servers freshly started with its side's settings
+ * @param clientSide the sides' settings are their clients' only: region servers keep the cluster's own
  * @param marginPercent equivalent means B's change lies inside +-this ({@link VerdictRules})
  * @param failIfSlowerPercent exit 1 when a workload's ALL is found slower by more than this; null: never
- * @param serverWarmupSeconds an upgrade comparison's cap on each lifetime's warm-up
+ * @param serverWarmupSeconds the cap on each workload's warm-up in a lifetime
  */
 record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long durationSeconds, long warmupSeconds,
-    long pilotSeconds, int clients, int threads, long recordCount, int regions, long seed, double confidence, boolean useExisting,
-    boolean embedded, boolean restartRegionServers, int regionServers, Side a, Side b, double marginPercent,
+    int clients, int threads, long recordCount, int regions, long seed, double confidence, boolean useExisting,
+    boolean embedded, boolean clientSide, int regionServers, Side a, Side b, double marginPercent,
     Double failIfSlowerPercent, long serverWarmupSeconds) {
 
   /** An HBase release as an operator names it: 2.6.1, 2.5.13-hadoop3, 2.4.18. */
@@ -106,18 +102,17 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
     boolean oneCluster = embedded || !releases && aConf.getAbsoluteFile().equals(bConf.getAbsoluteFile());
     boolean sharedTable = oneCluster && clientSide;
     String table = parsed.string("table", "usertable");
-    boolean restart = embedded && !clientSide && !(aSettings.isEmpty() && bSettings.isEmpty());
     int regionServers = parsed.intValue("region-servers", 3, 1, 99);
     String aRelease = parsed.string("a-hbase", null);
     String bRelease = parsed.string("b-hbase", null);
     Side a = new Side("A", aSettings, aConf, sharedTable || !oneCluster ? table : table + "_a",
-        releases ? releaseSetup(aRelease, regionServers, aSettings) : setup(aSettings, aConf, restart), aRelease);
+        releases ? releaseSetup(aRelease, regionServers, aSettings) : setup(aSettings, aConf, clientSide), aRelease);
     Side b = new Side("B", bSettings, bConf, sharedTable || !oneCluster ? table : table + "_b",
-        releases ? releaseSetup(bRelease, regionServers, bSettings) : setup(bSettings, bConf, restart), bRelease);
+        releases ? releaseSetup(bRelease, regionServers, bSettings) : setup(bSettings, bConf, clientSide), bRelease);
     long duration = parsed.longValue("duration", scale.durationSeconds, 1, 7 * 24 * 3600);
-    // Every lifetime of an upgrade comparison is warmed to a steady rate before its first run; its
-    // later runs, of other workloads, warm their own operations' paths for a few seconds.
-    long warmupDefault = releases ? Math.min(duration, 10) : 0;
+    // Every workload of a lifetime is warmed to a steady rate before it is measured (--server-warmup);
+    // its measured run's clients then warm their own connections and caches for a few seconds.
+    long warmupDefault = Math.min(duration, 10);
     double margin = CompareTool.margin(parsed);
     Double failIfSlower = null;
     if (parsed.has("fail-if-slower")) {
@@ -128,28 +123,26 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
             + " a smaller --margin)");
       }
     }
-    if (!releases && parsed.has("server-warmup")) {
-      throw new UsageException("--server-warmup goes with --a-hbase/--b-hbase (each lifetime's warm-up); on other"
-          + " clusters use --pilot-seconds");
-    }
     return new AbPlan(new Path(parsed.string("dir", null)), List.copyOf(workloads), workloadDir, runs, duration,
         parsed.longValue("warmup", warmupDefault, 0, 24 * 3600),
-        releases ? 0 : parsed.longValue("pilot-seconds", Math.min(duration, 60), 0, 24 * 3600),
         parsed.intValue("clients", scale.clients, 1, 100_000),
         parsed.intValue("threads", scale.threads, 1, 10_000),
         parsed.longValue("recordcount", scale.recordCount, 1, Long.MAX_VALUE / 2),
         parsed.intValue("regions", scale.regions, 1, 1_000_000),
         parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE), CompareTool.confidence(parsed),
-        parsed.has("use-existing"), embedded, restart, regionServers, a, b, margin, failIfSlower,
+        parsed.has("use-existing"), embedded, clientSide, regionServers, a, b, margin, failIfSlower,
         parsed.longValue("server-warmup", 300, 1, 24 * 3600));
   }
 
   /**
-   * The rules the verdicts are judged by: an upgrade comparison's runs are cluster lifetimes, and
-   * too many of them not steady make a verdict inconclusive.
+   * The rules the verdicts are judged by, on the clusters the comparison ran on: their runs are
+   * cluster lifetimes where each begins on restarted servers (else warmed runs of one cluster
+   * start), and too many of them not steady make a verdict inconclusive where the servers' JIT is
+   * their own.
    */
-  VerdictRules rules() {
-    return new VerdictRules(confidence, marginPercent, releases() ? "lifetimes" : "runs", releases());
+  VerdictRules rules(AbClusters clusters) {
+    return new VerdictRules(confidence, marginPercent, clusters.restarts() ? "lifetimes" : "runs",
+        clusters.judgesSteadiness());
   }
 
   /** Two HBase releases, each on a cluster ab starts: nothing else may make a side. */
@@ -158,7 +151,7 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
       throw new UsageException("give both --a-hbase and --b-hbase, the HBase release of each side, e.g. --a-hbase"
           + " 2.4.18 --b-hbase 2.6.1");
     }
-    for (String option : List.of("a-conf", "b-conf", "client-side", "use-existing", "pilot-seconds")) {
+    for (String option : List.of("a-conf", "b-conf", "client-side", "use-existing")) {
       if (parsed.has(option)) {
         throw new UsageException("--" + option + " does not go with --a-hbase/--b-hbase: ab starts a new cluster of"
             + " each release and loads it; the releases and --a-set/--b-set (the region servers' settings) are the"
@@ -206,24 +199,7 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
   }
 
   /**
-   * The order of a workload's runs: counterbalanced blocks, A B then B A, then A B again
-   * (A1 B1 B2 A2 A3 B3 for 3 runs; B first with {@code bFirst}). A drift that grows steadily over
-   * the runs (compactions catching up, caches warming, a neighbour's load rising) then falls on
-   * both sides alike within every pair of blocks, where A B A B ... would give B, always second,
-   * more of it; and no side always runs right after the other.
-   */
-  static List<String> order(int runs, boolean bFirst) {
-    List<String> order = new ArrayList<>();
-    for (int k = 1; k <= runs; k++) {
-      boolean aFirst = (k % 2 == 1) != bFirst;
-      order.add((aFirst ? "A" : "B") + k);
-      order.add((aFirst ? "B" : "A") + k);
-    }
-    return order;
-  }
-
-  /**
-   * The order of an upgrade comparison's cluster lifetimes, {@code runs} a side: in quadruples ABBA
+   * The order of a comparison's cluster lifetimes, {@code runs} a side: in quadruples ABBA
    * or BAAB, each chosen at random from {@code seed} (an odd last pair AB or BA), numbered per side
    * (A1 B1 B2 A2 B3 A3 A4 B4 ...). Counterbalanced, a drift over the comparison (the machine's
    * neighbours, its page cache, its disks filling) falls on both sides alike within each quadruple;
@@ -248,14 +224,14 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
     return order;
   }
 
-  private static String setup(Map<String, String> settings, File clusterConf, boolean restart) {
+  private static String setup(Map<String, String> settings, File clusterConf, boolean clientSide) {
     String where = clusterConf == null ? "embedded cluster" : "cluster of " + clusterConf.getPath();
     if (settings.isEmpty()) {
-      return where + (restart ? ", its own configuration, region servers restarted before each run" : "");
+      return where + (clusterConf == null ? ", its own configuration" : "");
     }
     StringBuilder out = new StringBuilder(where).append(", ");
     settings.forEach((k, v) -> out.append(k).append('=').append(v).append(' '));
-    return out.append(restart ? "on region servers restarted before each run, and its clients" : "in its clients")
+    return out.append(clusterConf == null && !clientSide ? "in its region servers and its clients" : "in its clients")
         .toString();
   }
 

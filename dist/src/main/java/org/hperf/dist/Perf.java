@@ -34,8 +34,8 @@ public final class Perf {
       new Command(ReportTool.NAME, "text table and self-contained HTML report of aggregated runs", ReportTool::new),
       new Command(CompareTool.NAME, "compare two aggregated runs per operation: change, 95% interval, verdict",
           CompareTool::new),
-      new Command(AbTool.NAME, "A/B: the same workloads on two setups, runs interleaved, a verdict with its"
-          + " confidence", AbTool::new),
+      new Command(AbTool.NAME, "A/B: the same workloads on two setups, in cluster lifetimes, a verdict with"
+          + " its confidence", AbTool::new),
       new Command(SuiteTool.NAME, "the seed method in one command: load, workloads x runs, aggregate, report",
           SuiteTool::new),
       new Command(DemoTool.NAME, "start an embedded HBase cluster and run the tiny suite on it, ending with"

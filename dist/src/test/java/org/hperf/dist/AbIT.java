@@ -1,6 +1,7 @@
 package org.hperf.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -31,9 +32,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * hperf ab on the shared mini cluster: a server setting with a known, large effect is found with its
- * sign, on region servers restarted for every run (and the cluster is left with its own
- * configuration for the other tests); two identical setups are found not to differ; the order of
- * the runs is in ab.properties and in each side's run records.
+ * sign, in cluster lifetimes that each begin on restarted region servers (and the cluster is left
+ * with its own configuration for the other tests); two identical setups are found not to differ;
+ * the order of the lifetimes is in ab.properties and in each side's run records.
  */
 @ExtendWith(MiniClusterExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -74,11 +75,10 @@ class AbIT {
       List<String> args = new ArrayList<>(List.of("--dir", dir.getPath(), "--workloads", "randomread", "--runs", "3",
           "--duration", "1"));
       if (r == 1) {
-        // Also warms the JIT of this JVM: a longer pilot.
-        args.addAll(List.of("--recordcount", "5000", "--regions", "2", "--pilot-seconds", "3"));
+        // ab creates, loads, verifies and snapshots the tables; every lifetime restarts the region servers.
+        args.addAll(List.of("--recordcount", "5000", "--regions", "2"));
       } else {
-        args.addAll(List.of("--use-existing", "--pilot-seconds", "0", "--a-conf", siteFile().getPath(), "--b-conf",
-            siteFile().getPath()));
+        args.addAll(List.of("--use-existing", "--a-conf", siteFile().getPath(), "--b-conf", siteFile().getPath()));
       }
       // --client-side: one table, given by its name; otherwise <table>_a and <table>_b.
       args.addAll(r == 3 ? List.of("--client-side", "--table", TABLE + "_a") : List.of("--table", TABLE));
@@ -86,14 +86,25 @@ class AbIT {
       assertEquals(ExitCode.OK, ab.exitCode(), ab.all());
       assertTrue(ab.out().contains("A and B are the same setup: an A/A test"), ab.out());
       ComparisonReport report = verdicts(dir).get(0);
-      // No false verdict: equivalent, or inconclusive with what these runs could detect; never faster or slower.
+      // No false verdict: equivalent, or inconclusive saying what these lifetimes could detect or which were
+      // not steady; never faster or slower.
       boolean clean = report.operations().stream().allMatch(op -> op.verdict() == Comparison.Verdict.EQUIVALENT
-          || op.verdict() == Comparison.Verdict.INCONCLUSIVE && op.verdictText().contains("could detect a change of"));
+          || op.verdict() == Comparison.Verdict.INCONCLUSIVE && (op.verdictText().contains("could detect a change of")
+              || op.verdictText().contains("were not steady")));
       noDifference += clean ? 1 : 0;
       verdicts.addAll(report.verdicts());
       Properties state = properties(new File(dir, "ab.properties"));
-      assertEquals("false", state.getProperty("restartRegionServersBeforeEachRun"), "no server settings");
       assertEquals(r == 3 ? TABLE + "_a" : TABLE + "_b", state.getProperty("side.B.table"), state.toString());
+      String restart = state.getProperty("lifetime.A1.restart");
+      if (r == 1) {
+        assertTrue(restart.matches("\\d+ region servers? replaced in .*"), state.toString());
+        assertEquals("done", state.getProperty("load.B.verify"), "each side's table loaded and verified: " + state);
+        assertTrue(ab.out().contains("restored from snapshot " + AbComparison.LOADED_SNAPSHOT + "-" + TABLE + "_b"),
+            ab.out());
+      } else {
+        assertEquals("not restarted: ab cannot restart a cluster of --a-conf/--b-conf", restart, state.toString());
+        assertFalse(ab.out().contains("restored from snapshot"), "a user's table is never restored: " + ab.out());
+      }
     }
     assertTrue(noDifference >= 2, "no false verdict in only " + noDifference + " of " + repetitions + ":\n"
         + String.join("\n", verdicts));
@@ -109,7 +120,7 @@ class AbIT {
   void aServerSettingWithAKnownEffectIsFoundWithItsSign() throws Exception {
     File dir = new File(BASE, "scan-cap");
     ToolRun ab = ab("--dir", dir.getPath(), "--table", TABLE, "--use-existing", "--workloads", "scan", "--runs", "3",
-        "--duration", "4", "--warmup", "2", "--pilot-seconds", "3", "--b-set", SCAN_RESULT_CAP + "=1024");
+        "--duration", "4", "--warmup", "2", "--b-set", SCAN_RESULT_CAP + "=1024");
     assertEquals(ExitCode.OK, ab.exitCode(), ab.all());
 
     ComparisonReport scan = verdicts(dir).get(0);
@@ -120,27 +131,28 @@ class AbIT {
     assertTrue(scans.p50Micros().lowPercent() > 0, "and each scan takes longer: " + scans);
     assertTrue(ab.out().contains("scan SCAN: B is ") && ab.out().contains("% slower ["), ab.out());
 
-    // The order: in ab.properties, in both sides' records, and the runs started in that order.
-    List<String> order = List.of("A1", "B1", "B2", "A2", "A3", "B3");
-    assertEquals(order, scan.order());
+    // The lifetimes' order: in ab.properties, in both sides' records, and the runs started in that order,
+    // each lifetime on region servers restarted with its side's settings.
     Properties state = properties(new File(dir, "ab.properties"));
-    assertEquals(String.join(" ", order), state.getProperty("scan.order"));
+    List<String> order = List.of(state.getProperty("lifetimes").split(" "));
+    assertEquals(AbPlan.lifetimeOrder(3, 1), order);
+    assertEquals(order, scan.order());
     FileSystem fs = FileSystem.getLocal(new Configuration());
     long previousStart = 0;
     for (int position = 1; position <= order.size(); position++) {
-      String run = order.get(position - 1);
-      assertEquals(run, state.getProperty("scan.run." + position));
-      assertTrue(state.getProperty("scan.run." + position + ".restart").matches("\\d+ region servers? replaced in .*"),
+      String lifetime = order.get(position - 1);
+      assertEquals("done", state.getProperty("lifetime." + lifetime), state.toString());
+      assertTrue(state.getProperty("lifetime." + lifetime + ".restart").matches("\\d+ region servers? replaced in .*"),
           state.toString());
-      RunRecord record = RunRecord.read(fs, new Path(new File(dir, "scan/" + run.substring(0, 1).toLowerCase())
+      RunRecord record = RunRecord.read(fs, new Path(new File(dir, "scan/" + lifetime.substring(0, 1).toLowerCase())
           .getAbsolutePath()));
       RunRecord.AbSide side = record.abSide().orElseThrow();
-      assertEquals(run.substring(0, 1), side.side());
+      assertEquals(lifetime.substring(0, 1), side.side());
       assertEquals(order, side.order());
-      int runIndex = Integer.parseInt(run.substring(1));
+      int runIndex = Integer.parseInt(lifetime.substring(1));
       assertEquals(position, side.position(runIndex));
       long start = record.outcomes().get(runIndex).startMs();
-      assertTrue(start > previousStart, run + " started after the run before it");
+      assertTrue(start > previousStart, lifetime + " started after the lifetime before it");
       previousStart = start;
     }
     assertTrue(scan.setupB().contains(SCAN_RESULT_CAP + "=1024"), scan.setupB());
@@ -199,7 +211,10 @@ class AbIT {
 
   private static ToolRun ab(String... args) throws Exception {
     List<String> all = new ArrayList<>(List.of(args));
-    all.addAll(List.of("--clients", "1", "--threads", "4", "--workload-dir", "../conf/workloads"));
+    // Warm-ups of at most 3 s: a lifetime's region servers restart in this JVM, whose JIT is warm and
+    // is the clients' and every other test's too, so its quiet is not the servers' to wait for.
+    all.addAll(List.of("--clients", "1", "--threads", "4", "--workload-dir", "../conf/workloads", "--server-warmup",
+        "3"));
     return MiniClusterExtension.run(new AbTool(MiniClusterExtension.cluster()), all.toArray(new String[0]));
   }
 

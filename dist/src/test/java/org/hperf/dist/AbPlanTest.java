@@ -13,31 +13,11 @@ import org.hperf.core.testing.ToolRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** hperf ab's order of runs and its refusals of bad input, none of which needs a cluster. */
+/** hperf ab's order of lifetimes and its refusals of bad input, none of which needs a cluster. */
 class AbPlanTest {
 
-  @Test
-  void runsComeInCounterbalancedPairsOfBlocks() {
-    assertEquals(List.of("A1", "B1", "B2", "A2", "A3", "B3"), AbPlan.order(3, false));
-    assertEquals(List.of("B1", "A1", "A2", "B2", "B3", "A3"), AbPlan.order(3, true));
-    assertEquals(List.of("A1", "B1", "B2", "A2"), AbPlan.order(2, false));
-    // Over every pair of blocks each side's runs take the same mean position: a linear drift cancels.
-    List<String> four = AbPlan.order(4, false);
-    assertEquals(List.of("A1", "B1", "B2", "A2", "A3", "B3", "B4", "A4"), four);
-    double meanA = 0;
-    double meanB = 0;
-    for (int position = 0; position < four.size(); position++) {
-      if (four.get(position).startsWith("A")) {
-        meanA += position / 4.0;
-      } else {
-        meanB += position / 4.0;
-      }
-    }
-    assertEquals(meanA, meanB, 1e-12);
-  }
-
   /**
-   * An upgrade comparison's lifetimes: quadruples ABBA or BAAB (an odd last pair AB or BA), each side's
+   * A comparison's lifetimes: quadruples ABBA or BAAB (an odd last pair AB or BA), each side's
    * lifetimes numbered in order, the same order for the same seed, and both patterns used.
    */
   @Test
@@ -106,8 +86,7 @@ class AbPlanTest {
         "../conf/workloads");
     assertUsage(dir, "--fail-if-slower 2 is below --margin 5.0", "--dir", d, "--fail-if-slower", "2",
         "--workload-dir", "../conf/workloads");
-    assertUsage(dir, "--server-warmup goes with --a-hbase/--b-hbase", "--dir", d, "--server-warmup", "60",
-        "--workload-dir", "../conf/workloads");
+    assertUsage(dir, "--pilot-seconds", "--dir", d, "--pilot-seconds", "3", "--workload-dir", "../conf/workloads");
     assertUsage(dir, "--use-existing needs tables on a running cluster", "--dir", d, "--use-existing",
         "--workload-dir", "../conf/workloads");
     Files.createDirectories(dir.toPath());
@@ -123,7 +102,7 @@ class AbPlanTest {
     ToolRun help = ToolRun.capture(() -> Perf.run(new String[] {"ab", "--help"}));
     assertEquals(ExitCode.OK, help.exitCode());
     String flat = help.out().replaceAll("\\s+", " ");
-    assertTrue(flat.contains("runs per side and workload, at least 2 (default: 3)"), help.all());
+    assertTrue(flat.contains("cluster lifetimes per side, each measuring every workload once; at least 2 (default: 3)"), help.all());
     assertTrue(flat.contains("(default: updateonly,workloada,workloadc,workloadf)"), help.all());
   }
 
