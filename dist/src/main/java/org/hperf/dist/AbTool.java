@@ -66,7 +66,8 @@ public final class AbTool extends HperfTool {
             "tiny on the embedded cluster and with --a-hbase/--b-hbase, 1tb with --a-conf/--b-conf")
         .value(null, "duration", "seconds", "measured seconds per run (overrides the preset)", null)
         .value(null, "warmup", "seconds", "seconds each measured run's clients run before measuring, after the"
-            + " workload's warm-up", "--duration, at most 10")
+            + " workload's warm-up (on YARN a new job's new task JVMs)", "30; on the embedded cluster --duration, at"
+            + " most 10")
         .value(null, "clients", "n", "map tasks per run (overrides the preset)", null)
         .value(null, "threads", "n", "threads per client (overrides the preset)", null)
         .value(null, "recordcount", "n", "records in each side's table (overrides the preset)", null)

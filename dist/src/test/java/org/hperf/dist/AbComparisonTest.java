@@ -53,7 +53,7 @@ class AbComparisonTest {
       List<String> order = k % 2 == 1 ? List.of("workloadc", "updateonly") : List.of("updateonly", "workloadc");
       for (String workload : order) {
         expected.add(side + " run -P " + new File("../conf/workloads", workload).getAbsolutePath()
-            + " --table usertable --clients 1 --threads 2 --duration 5 --warmup 5 --runs 3 --run-index " + k
+            + " --table usertable --clients 1 --threads 2 --duration 5 --warmup 30 --runs 3 --run-index " + k
             + " --seed 1 --output " + new Path(root, workload + "/" + side.toLowerCase())
             + " --server-warmup 300 --restore-snapshot hperf-ab-loaded-usertable");
       }
