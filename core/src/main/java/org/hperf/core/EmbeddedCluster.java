@@ -84,6 +84,10 @@ public final class EmbeddedCluster implements AutoCloseable {
     // The region server's own figures behind /jmx (memstore, queues, compacted cells) are gathered
     // every 5 s by default: every second, as the shortest --interval samples them.
     conf.setLong("hbase.regionserver.metrics.period", 1000);
+    // A region server whose abort never finishes (a simulated kill can leave one so) makes HBase
+    // halt its JVM once this timeout (20 min by default) passes: here that JVM is the clients' and,
+    // in the tests, every later test's too, which all ended with it 20 min after a kill.
+    conf.setLong("hbase.regionserver.abort.timeout", java.util.concurrent.TimeUnit.DAYS.toMillis(7));
     // Two cores: run two local map tasks at once, as a small cluster would.
     conf.setInt("mapreduce.local.map.tasks.maximum", 2);
     conf.setInt("mapreduce.local.reduce.tasks.maximum", 2);
