@@ -11,9 +11,14 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
  * comparisons: the client measured would not be the client a JDK 17 user runs. Flags a task JVM
  * does not know (Java 8) are skipped by {@code -XX:+IgnoreUnrecognizedVMOptions}, so the same job
  * runs on clusters of either Java.
+ *
+ * <p>The application master also compiles with C1 alone ({@link #AM_JIT}), unless its options
+ * already choose a tier: it only keeps the job's books, and its C2 compilations in the seconds its
+ * clients start are CPU taken from them and from the region servers they measure.
  */
 public final class TaskJvmOptions {
   static final String IGNORE_UNKNOWN = "-XX:+IgnoreUnrecognizedVMOptions";
+  static final String AM_JIT = "-XX:TieredStopAtLevel=1";
 
   private TaskJvmOptions() {
   }
@@ -27,6 +32,10 @@ public final class TaskJvmOptions {
       if (!current.contains(flags)) {
         conf.set(key, current.isEmpty() ? flags : current + " " + flags);
       }
+    }
+    String am = conf.get(MRJobConfig.MR_AM_COMMAND_OPTS);
+    if (!am.contains("TieredStopAtLevel")) {
+      conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, am + " " + AM_JIT);
     }
   }
 }

@@ -24,6 +24,17 @@ class TaskJvmOptionsTest {
     String expected = "-Xmx300m " + TaskJvmOptions.IGNORE_UNKNOWN + " " + JvmFlags.flags();
     assertEquals(expected, conf.get(MRJobConfig.MAP_JAVA_OPTS));
     assertEquals(TaskJvmOptions.IGNORE_UNKNOWN + " " + JvmFlags.flags(), conf.get(MRJobConfig.REDUCE_JAVA_OPTS));
-    assertEquals(TaskJvmOptions.IGNORE_UNKNOWN + " " + JvmFlags.flags(), conf.get(MRJobConfig.MR_AM_COMMAND_OPTS));
+    assertEquals(TaskJvmOptions.IGNORE_UNKNOWN + " " + JvmFlags.flags() + " -XX:TieredStopAtLevel=1",
+        conf.get(MRJobConfig.MR_AM_COMMAND_OPTS));
+  }
+
+  @Test
+  void theMastersTierChosenByTheUserIsKept() {
+    Configuration conf = new Configuration(false);
+    conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, "-Xmx1g -XX:TieredStopAtLevel=4");
+    TaskJvmOptions.addTo(conf);
+    assertEquals("-Xmx1g -XX:TieredStopAtLevel=4 " + TaskJvmOptions.IGNORE_UNKNOWN + " " + JvmFlags.flags(),
+        conf.get(MRJobConfig.MR_AM_COMMAND_OPTS));
+    assertEquals(TaskJvmOptions.IGNORE_UNKNOWN + " " + JvmFlags.flags(), conf.get(MRJobConfig.MAP_JAVA_OPTS));
   }
 }
