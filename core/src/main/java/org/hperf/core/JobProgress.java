@@ -23,6 +23,8 @@ public final class JobProgress {
   public static final String INTERVAL_SECONDS = "hperf.progress.seconds";
   /** What a window clock returns until the clients have agreed on their start. */
   public static final long NOT_STARTED = -1;
+  /** What a window clock returns while the clients warm the servers, before they agree on the window. */
+  public static final long SERVERS_WARMING = -2;
 
   private final ProgressLine line;
   private final List<Enum<?>> workCounters;
@@ -152,8 +154,10 @@ public final class JobProgress {
     private long workStart(Sample now) {
       if (line.isTimed()) {
         long startMs = windowStartMs.getAsLong();
-        return startMs == NOT_STARTED ? -1
-            : Math.max(0, now.elapsedNanos() - (wallClockMs.getAsLong() - startMs) * 1_000_000);
+        if (startMs < 0) {
+          return startMs == SERVERS_WARMING ? ProgressLine.SERVERS_WARMING : -1;
+        }
+        return Math.max(0, now.elapsedNanos() - (wallClockMs.getAsLong() - startMs) * 1_000_000);
       }
       // Counted work began after the last sample that counted none (tasks report their counters
       // every few seconds), so the rate leaves out job start-up and phases that count nothing,

@@ -10,6 +10,8 @@ final class ProgressLine {
   /** Lines are printed only while the job runs, so none may say it is all done. */
   static final int MAX_PERCENT_WHILE_RUNNING = 99;
   private static final long NANOS_PER_SECOND = 1_000_000_000L;
+  /** A timed run's window start while its clients warm the servers, unmeasured (hperf run --server-warmup). */
+  static final long SERVERS_WARMING = -2;
 
   /** One reading of the work counter, {@code elapsedNanos} after the job was submitted. */
   record Sample(long work, long elapsedNanos) {
@@ -91,6 +93,9 @@ final class ProgressLine {
 
   /** {@code beforeWindow}: what the line shows of the count until the window starts. */
   private String timedText(String counted, String beforeWindow, Sample now, long windowStartNanos) {
+    if (windowStartNanos == SERVERS_WARMING) {
+      return String.format("[%s] %3d%% done, %s, the clients warm the servers, unmeasured", label, 0, beforeWindow);
+    }
     if (windowStartNanos < 0) {
       return String.format("[%s] %3d%% done, %s, waiting for the clients to start", label, 0, beforeWindow);
     }

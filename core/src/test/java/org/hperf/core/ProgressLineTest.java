@@ -57,6 +57,8 @@ class ProgressLineTest {
     ProgressLine run = ProgressLine.timed("run 1/3 workloada", "ops", 900);
     assertEquals("[run 1/3 workloada]   0% done, elapsed 0m05s, waiting for the clients to start",
         run.text(SUBMITTED, at(5, 0), -1));
+    assertEquals("[run 1/3 workloada]   0% done, elapsed 0m08s, the clients warm the servers, unmeasured",
+        run.text(SUBMITTED, at(8, 0), ProgressLine.SERVERS_WARMING), "hperf run --server-warmup");
     assertEquals("[run 1/3 workloada]   0% done, elapsed 0m10s, measuring starts in ~0m30s",
         run.text(at(5, 0), at(10, 0), 40 * SECOND), "the clients warm up");
     assertEquals("[run 1/3 workloada]  10% done, 900,000 ops (10,000 ops/s), elapsed 1m40s, remaining ~13m30s",

@@ -44,6 +44,14 @@ public final class EmbeddedYarn implements AutoCloseable {
     // A nearly full laptop disk must not mark the only NodeManager unhealthy.
     base.setFloat("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", 99.5f);
     base.set("yarn.app.mapreduce.am.staging-dir", new File(dir, "yarn-staging").getAbsolutePath());
+    // Containers are given on heartbeats (the NodeManager's to the ResourceManager, the AM's to it):
+    // at Hadoop's 1 s each, every container of a job waited 1-2 s for them on this one-node cluster.
+    base.setInt("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", 200);
+    base.setInt("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", 200);
+    // hperf's job wait asks the job's state this often (Hadoop's 1 s was up to a second per job).
+    base.setInt("mapreduce.client.progressmonitor.pollinterval", 200);
+    // A job's reducer (aggregate's merge) starts beside its maps, not after them.
+    base.setFloat("mapreduce.job.reduce.slowstart.completedmaps", 0);
     MiniMRYarnCluster yarn = new MiniMRYarnCluster("hperf-yarn", 1);
     yarn.init(base);
     yarn.start();

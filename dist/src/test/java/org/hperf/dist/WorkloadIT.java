@@ -627,8 +627,10 @@ class WorkloadIT {
     // of reads, p99 3.5x the others (and 2 more)" in run-1, the hot range first in run-2).
     page.assertFindings("w1", new ReportPage.Finding("finding", "run-\\d: region \\[\\(start\\), user\\d+\\) served"
         + " [6-9]\\d% of reads \\(fair share 25%\\)"));
-    page.assertFindings("w2", new ReportPage.Finding("disturbed", "run-1 is disturbed: 1 regions moved, split or"
-        + " merged during the run"));
+    // The move's RPCs to the closing region may fail and be retried, or not, as the move and the
+    // clients' calls interleave: when they do, the line names them first.
+    page.assertFindings("w2", new ReportPage.Finding("disturbed", "run-1 is disturbed: (\\d+ HBase client RPCs failed"
+        + " and were retried, )?1 regions moved, split or merged during the run"));
     assertHotRegionIsFirstAndDarkest(page);
     assertChartsCarryTheirReading(page);
     assertRecordIsLabelled(page);

@@ -2,6 +2,7 @@ package org.hperf.jobs;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -11,19 +12,36 @@ import org.apache.hadoop.fs.Path;
  * named after its index into a shared directory and polls until all clients have; every client
  * then derives the same start time from the same listing (the newest file's modification time plus
  * a lead that covers the polling delay), so no coordinator is needed.
+ *
+ * <p>The lead is {@link #LEAD_MS} where the clients are task JVMs on a cluster's nodes (each sees
+ * the last arrival through the NameNode, on a clock of its own), and {@link #LOCAL_LEAD_MS} where
+ * they are threads of one JVM in MapReduce's local runner (one clock, files on the local disk):
+ * there two seconds of every job were idle.
  */
 final class StartBarrier {
   static final long POLL_MS = 200;
   static final long LEAD_MS = 2_000;
+  static final long LOCAL_LEAD_MS = 1_000;
 
   private final FileSystem fs;
   private final Path dir;
   private final int clients;
+  private final long leadMs;
 
-  StartBarrier(FileSystem fs, Path dir, int clients) {
+  StartBarrier(FileSystem fs, Path dir, int clients, long leadMs) {
     this.fs = fs;
     this.dir = dir;
     this.clients = clients;
+    this.leadMs = leadMs;
+  }
+
+  /** A barrier of a job configured by {@code conf}, with the lead its framework needs. */
+  static StartBarrier of(Configuration conf, FileSystem fs, Path dir, int clients) {
+    return new StartBarrier(fs, dir, clients, leadMs(conf));
+  }
+
+  static long leadMs(Configuration conf) {
+    return "local".equals(conf.get("mapreduce.framework.name", "local")) ? LOCAL_LEAD_MS : LEAD_MS;
   }
 
   /**
@@ -31,8 +49,7 @@ final class StartBarrier {
    * arrived within the timeout: the cluster has fewer free task slots than clients.
    */
   long await(int client, long timeoutMs, Runnable progress) throws IOException, InterruptedException {
-    fs.mkdirs(dir);
-    fs.create(new Path(dir, String.format("client-%05d", client)), true).close();
+    arrive(client);
     long deadline = System.currentTimeMillis() + timeoutMs;
     while (true) {
       FileStatus[] arrived = fs.listStatus(dir);
@@ -48,6 +65,12 @@ final class StartBarrier {
       progress.run();
       Thread.sleep(POLL_MS);
     }
+  }
+
+  /** Registers this client without waiting: it then polls {@link #startMsIfAllArrived}. */
+  void arrive(int client) throws IOException {
+    fs.mkdirs(dir);
+    fs.create(new Path(dir, String.format("client-%05d", client)), true).close();
   }
 
   /**
@@ -70,6 +93,6 @@ final class StartBarrier {
     for (FileStatus file : arrived) {
       newest = Math.max(newest, file.getModificationTime());
     }
-    return newest + LEAD_MS;
+    return newest + leadMs;
   }
 }

@@ -36,8 +36,10 @@ public enum WorkloadCounters {
   CLIENT_LOCATION_CACHE_CLEARS,
   /** Tasks whose client gave no metrics (turned off, or an HBase client hperf cannot read them from). */
   TASKS_WITHOUT_CLIENT_METRICS,
-  /** Tasks of a server warm-up (hperf run --server-warmup) that ended because their throughput was steady. */
-  TASKS_STOPPED_STEADY;
+  /** Tasks whose server warm-up (hperf run --server-warmup) ended because their throughput was steady. */
+  TASKS_STOPPED_STEADY,
+  /** Operations of the server warm-up before the run's measurement: performed, never measured. */
+  SERVER_WARMUP_OPERATIONS;
 
   public static WorkloadCounters of(OperationType op, Outcome outcome) {
     return valueOf(op.name() + "_" + outcome.name());

@@ -91,6 +91,9 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       prewarm(dataset, workload, run, client, context);
     }
     long startMs = awaitCommonStart(conf, run, client, context);
+    if (ServerWarmupPhase.inJob(conf)) {
+      startMs = warmUpServers(conf, dataset, workload, run, client, context, startMs);
+    }
 
     long startNanos = System.nanoTime();
     long measureFromNanos = startNanos + run.warmupSeconds() * 1_000_000_000L;
@@ -100,21 +103,13 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
         measureFromNanos, endNanos, new AtomicBoolean());
     TaskCpu cpu = TaskCpu.start(conf);
 
-    List<OperationSource> sources = new ArrayList<>();
-    for (int t = 0; t < run.inflight(); t++) {
-      sources.add(newSource(shared, run, client, t));
-    }
-    WorkloadClient workers = run.client() == ClientMode.ASYNC
-        ? new AsyncClient(shared, asyncConnection.getTable(dataset.tableName()),
-            RowLocator.of(asyncConnection.getRegionLocator(dataset.tableName())), sources,
-            run.targetOpsPerSecond() > 0, client)
-        : new SyncClient(shared, connection, dataset.tableName(), sources, client);
+    WorkloadClient workers = workers(shared, dataset, run, client);
     try {
       workers.start();
       Path log = new Path(FileOutputFormat.getWorkOutputPath(context), TaskLogFormat.fileName(client));
       boolean injectFailure = client == conf.getInt(FAIL_FIRST_ATTEMPT_OF_CLIENT, -1)
           && context.getTaskAttemptID().getId() == 0;
-      new IntervalLogger(workload, run, client, recorders, workers, context, SteadyStop.ofJob(conf), shared.stopped())
+      new IntervalLogger(workload, run, client, recorders, workers, context)
           .logUntilDone(log, startMs + run.warmupSeconds() * 1000, measureFromNanos, endNanos, injectFailure);
     } finally {
       // If the log writer failed, the client must not run on against closed tables (or forever).
@@ -129,11 +124,58 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     addClientRetryCounters(context);
   }
 
+  /** The client's threads (sync) or lanes (async) for {@code run}, each with its own source. */
+  private WorkloadClient workers(TaskRun shared, DatasetSpec dataset, RunSpec run, int client) throws IOException {
+    List<OperationSource> sources = new ArrayList<>();
+    for (int t = 0; t < run.inflight(); t++) {
+      sources.add(newSource(shared, run, client, t));
+    }
+    return run.client() == ClientMode.ASYNC
+        ? new AsyncClient(shared, asyncConnection.getTable(dataset.tableName()),
+            RowLocator.of(asyncConnection.getRegionLocator(dataset.tableName())), sources,
+            run.targetOpsPerSecond() > 0, client)
+        : new SyncClient(shared, connection, dataset.tableName(), sources, client);
+  }
+
+  /**
+   * The server warm-up before this run's measurement ({@link ServerWarmupPhase}): the workload as
+   * a run of its own, unmeasured, from the clients' common start until every client's warm-up has
+   * ended; returns the measured phase's common start, by which the warm-up's threads have stopped.
+   * Its operations count only in {@link WorkloadCounters#SERVER_WARMUP_OPERATIONS}.
+   */
+  private long warmUpServers(Configuration conf, DatasetSpec dataset, WorkloadSpec workload, RunSpec run, int client,
+      Context context, long startMs) throws IOException, InterruptedException {
+    RunSpec warmup = ServerWarmupPhase.spec(conf, run);
+    long startNanos = System.nanoTime();
+    OperationRecorders recorders = new OperationRecorders(workload, warmup.targetOpsPerSecond() > 0, false);
+    TaskRun shared = new TaskRun(workload, dataset.keySpace(), RowCodec.of(dataset), dataset.familyBytes(), recorders,
+        startNanos, Long.MAX_VALUE, new AtomicBoolean());
+    WorkloadClient workers = workers(shared, dataset, warmup, client);
+    long measureStartMs;
+    try {
+      workers.start();
+      measureStartMs = new ServerWarmupPhase(conf, run, client, context)
+          .logUntilAllWarm(workload, recorders, workers, startMs, startNanos);
+    } finally {
+      shared.stopped().set(true);
+      workers.stop(THREAD_STOP_WAIT_MS);
+    }
+    if (workers.failure() != null) {
+      throw new IOException("server warm-up: client thread or lane died: " + workers.failure(), workers.failure());
+    }
+    long operations = 0;
+    for (ThreadStats stats : workers.stats()) {
+      operations += stats.measured;
+    }
+    context.getCounter(WorkloadCounters.SERVER_WARMUP_OPERATIONS).increment(operations);
+    return measureStartMs;
+  }
+
   /** Meets the other clients at the start barrier and sleeps until the common start time. */
   private static long awaitCommonStart(Configuration conf, RunSpec run, int client, Context context)
       throws IOException, InterruptedException {
     Path barrierDir = new Path(conf.get(BARRIER_DIR));
-    long startMs = new StartBarrier(barrierDir.getFileSystem(conf), barrierDir, run.clients())
+    long startMs = StartBarrier.of(conf, barrierDir.getFileSystem(conf), barrierDir, run.clients())
         .await(client, run.barrierTimeoutSeconds() * 1000, context::progress);
     Thread.sleep(Math.max(0, startMs - System.currentTimeMillis()));
     return startMs;
@@ -263,23 +305,18 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     private final OperationRecorders recorders;
     private final WorkloadClient workers;
     private final Context context;
-    /** Ends the run once this client's rate is steady (the server warm-up); null: run to the end. */
-    private final SteadyStop steadyStop;
-    private final AtomicBoolean stop;
     /** The operations already added to the MEASURED_OPERATIONS counter. */
     private long measuredCounted;
     private TaskJvmIntervals jvm;
 
     IntervalLogger(WorkloadSpec workload, RunSpec run, int client, OperationRecorders recorders,
-        WorkloadClient workers, Context context, SteadyStop steadyStop, AtomicBoolean stop) {
+        WorkloadClient workers, Context context) {
       this.workload = workload;
       this.run = run;
       this.client = client;
       this.recorders = recorders;
       this.workers = workers;
       this.context = context;
-      this.steadyStop = steadyStop;
-      this.stop = stop;
     }
 
     void logUntilDone(Path log, long measureFromMs, long measureFromNanos, long endNanos, boolean injectFailure)
@@ -298,12 +335,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
         long intervalNanos = run.intervalSeconds() * 1_000_000_000L;
         long next = measureFromNanos + intervalNanos;
         while (!waitUntilNanos(next)) {
-          long operations = writeInterval(writer, measureFromMs, Long.MAX_VALUE);
-          if (steadyStop != null && !stop.get() && steadyStop.steadyAfter(operations)) {
-            // The threads or lanes finish their operations in flight; the loop then sees them finished.
-            stop.set(true);
-            context.getCounter(WorkloadCounters.TASKS_STOPPED_STEADY).increment(1);
-          }
+          writeInterval(writer, measureFromMs, Long.MAX_VALUE);
           if (injectFailure) {
             out.flush();
             throw new IOException("injected failure of client " + client + "'s first attempt after one interval ("
@@ -331,8 +363,8 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       return Math.min(lastEnd, endNanos);
     }
 
-    /** Writes one interval's histograms; returns its top-level operations. */
-    private long writeInterval(HistogramLogWriter writer, long measureFromMs, long notAfterMs) {
+    /** Writes one interval's histograms and counts its operations measured. */
+    private void writeInterval(HistogramLogWriter writer, long measureFromMs, long notAfterMs) {
       long count = recorders.writeInterval(writer, measureFromMs, notAfterMs);
       writer.outputComment(jvm.next(Math.min(System.currentTimeMillis(), notAfterMs)).comment());
       long measured = 0;
@@ -344,7 +376,6 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       context.setStatus(String.format("run %d client %d: %,d ops in the last interval (%,.0f ops/s), %,d measured",
           run.runIndex(), client, count, count / (double) run.intervalSeconds(), measured));
       context.progress();
-      return count;
     }
 
     /** Sleeps until the nano time; returns true early if every client thread or lane has finished. */

@@ -79,7 +79,7 @@ public final class WorkloadTool extends HperfTool {
   /** True when stdout is for YCSB's lines: this command's own lines then go to stderr. */
   private boolean stdoutForYcsb;
   private PrintStream human = System.out;
-  /** This command's runs (server warm-ups not counted) whose tasks shared their JVM, and those tasks. */
+  /** This command's runs whose tasks shared their JVM, and those tasks. */
   private int runsWithoutClientCpu;
   private long tasksWithoutClientCpu;
 
@@ -110,11 +110,12 @@ public final class WorkloadTool extends HperfTool {
         .value(null, "operationcount", "n", "operations over all clients (overrides the workload's)",
             "the workload's operationcount")
         .value(null, "warmup", "seconds", "run this long before measuring; excluded from every figure", "0")
-        .value(null, "server-warmup", "max seconds", "before the first run (run 1, or --run-index's), run the"
+        .value(null, "server-warmup", "max seconds", "the first run (run 1, or --run-index's) first runs the"
             + " workload unmeasured until each"
             + " client's throughput per interval stops rising (its last 3 intervals within 10%) and every region"
-            + " server JIT-compiled for at most 5% of the last 10 s, at most this long: warms a freshly started"
-            + " cluster's region servers (JIT, block cache)", "no server warm-up")
+            + " server JIT-compiled for at most 5% of the last 10 s, at most this long, then measures in the same"
+            + " job: warms a freshly started cluster's region servers (JIT, block cache) and the clients",
+            "no server warm-up")
         .value(null, "target", "ops/s", "throttle the whole job to this rate; latency then also measured from"
             + " each operation's intended start",
             "the workload's target (0: unthrottled, as in YCSB), else unthrottled")
@@ -191,18 +192,11 @@ public final class WorkloadTool extends HperfTool {
       int first = onlyRun > 0 ? onlyRun : 1;
       int last = onlyRun > 0 ? onlyRun : firstRun.runs();
       exit = ExitCode.OK;
-      if (serverWarmupSeconds > 0) {
-        // Before the first run this command makes: run 1, or run k of --run-index k (a cluster lifetime of hperf ab).
-        RunRecord.ServerWarmup warmup = serverWarmup(conf, connection, dataset, given, firstRun, output,
-            serverWarmupSeconds, first);
-        if (warmup == null) {
-          return ExitCode.FAILED;
-        }
-        record.setServerWarmup(warmup);
-        record.write(fs, output);
-      }
       for (int i = first; i <= last && exit == ExitCode.OK; i++) {
-        exit = runOnce(conf, connection, dataset, workload, given, firstRun.withRunIndex(i), output, record);
+        // The server warm-up is the first phase of the first run this command makes: run 1, or run k
+        // of --run-index k (a cluster lifetime of hperf ab).
+        exit = runOnce(conf, connection, dataset, workload, given, firstRun.withRunIndex(i), output, record,
+            i == first ? serverWarmupSeconds : 0);
         record.write(fs, output);
       }
       if (runsWithoutClientCpu > 0 && !conf.getBoolean(CALLER_NOTES_CLIENT_CPU, false)) {
@@ -259,62 +253,6 @@ public final class WorkloadTool extends HperfTool {
   }
 
   /**
-   * The server warm-up: the workload as run 1 would run it, unmeasured, in a job of its own whose
-   * clients each end when their throughput per interval is steady and the region servers' JIT
-   * compilers are quiet ({@link SteadyStop}, {@link ServerJitQuiet}), at most
-   * {@code maxSeconds}; its logs go to {@code <output>/server-warmup} (before run k > 1: {@code server-warmup-run-k}; aggregate reads neither),
-   * so the rise can be looked at. A job of its own rather than a longer {@code --warmup}: --warmup
-   * is a fixed time, while a cold cluster's warm-up takes as long as it takes, and the clients that
-   * see their rate level off can end it early; and the measured run then starts with its own
-   * barrier and window exactly as without a warm-up. The clients decide in the task rather than
-   * the driver deciding from the job's counters, which reach the driver only every few seconds on
-   * YARN and could stop the tasks only by killing them. Null if the job failed.
-   */
-  private RunRecord.ServerWarmup serverWarmup(Configuration conf, Connection connection, DatasetSpec dataset,
-      Map<String, String> workload, RunSpec measured, Path output, long maxSeconds, int beforeRun) throws Exception {
-    RunSpec warmup = measured.asServerWarmup(maxSeconds);
-    RunDirectory layout = new RunDirectory(output);
-    Path dir = layout.serverWarmup(beforeRun);
-    Path barrier = layout.barrier(dir);
-    FileSystem fs = output.getFileSystem(conf);
-    // Only a warm-up that failed before (hperf run --run-index 1 into this directory again) left one.
-    fs.delete(dir, true);
-    Path quietMarker = layout.serversQuietMarker(dir);
-    fs.delete(quietMarker, false);
-    Configuration warmupConf = new Configuration(conf);
-    SteadyStop.enable(warmupConf, quietMarker);
-    Job job = createSubmittableJob(warmupConf, dataset, workload, warmup, dir, barrier);
-    job.setJobName("hperf server warm-up " + workload.get("hperf.workload.name") + " " + dataset.table());
-    human.printf("server warm-up: %s unmeasured until each client's throughput is steady and the region servers'"
-        + " JIT compilers are quiet, at most %d s%n", workload.get("hperf.workload.name"), maxSeconds);
-    long started = System.nanoTime();
-    boolean ok;
-    Path samples = layout.pendingSamples(dir);
-    LongSupplier clientsStart = clientsStart(fs, barrier, warmup);
-    ServerJitQuiet jit = new ServerJitQuiet(fs, quietMarker, clientsStart);
-    try (ClusterMetricsSampler sampler = ClusterMetricsSampler.start(connection, fs, samples, warmup.intervalSeconds(),
-        jit::observe)) {
-      ok = runJob(job, shown(JobProgress.timed("server warm-up " + workload.get("hperf.workload.name"), "ops",
-          maxSeconds, windowStart(clientsStart, warmup), WorkloadCounters.MEASURED_OPERATIONS)));
-    } finally {
-      fs.delete(barrier, true);
-      fs.delete(quietMarker, false);
-    }
-    keepSamples(fs, samples, dir);
-    double seconds = (System.nanoTime() - started) / 1e9;
-    if (!ok) {
-      System.err.println("hperf run: server warm-up job " + job.getJobID() + " failed: "
-          + job.getStatus().getFailureInfo());
-      return null;
-    }
-    int steady = (int) JobCounters.value(job.getCounters(), WorkloadCounters.TASKS_STOPPED_STEADY);
-    human.printf("server warm-up: %.1f s, %d of %d clients ended steady%s%n", seconds, steady, warmup.clients(),
-        steady < warmup.clients() ? " (the others ran to the " + maxSeconds + " s bound" + (jit.quiet() ? ""
-            : "; the region servers were still JIT-compiling") + ")" : "");
-    return new RunRecord.ServerWarmup(maxSeconds, seconds, warmup.clients(), steady, job.getJobID().toString());
-  }
-
-  /**
    * A job's cluster samples, written beside its output while it ran (the output must not exist
    * before the job), moved into the output once it has ended, failed or not.
    */
@@ -325,26 +263,53 @@ public final class WorkloadTool extends HperfTool {
     }
   }
 
+  /**
+   * Run {@code run} as one job; with {@code serverWarmupSeconds} > 0 its clients first warm the
+   * servers, unmeasured, until each is steady and the servers' JIT quiet, at most that long
+   * ({@link ServerWarmupPhase}: in the same job, so the measured phase starts on warm client JVMs
+   * too). The warm-up's outcome goes into {@code record}.
+   */
   private int runOnce(Configuration conf, Connection connection, DatasetSpec dataset, WorkloadSpec workload,
-      Map<String, String> workloadProperties, RunSpec run, Path output, RunRecord record) throws Exception {
+      Map<String, String> workloadProperties, RunSpec run, Path output, RunRecord record, long serverWarmupSeconds)
+      throws Exception {
     RunDirectory layout = new RunDirectory(output);
     Path runDir = layout.run(run.runIndex());
     Path barrier = layout.barrier(runDir);
-    Job job = createSubmittableJob(conf, dataset, workloadProperties, run, runDir, barrier);
+    FileSystem fs = runDir.getFileSystem(conf);
+    Configuration jobConf = new Configuration(conf);
+    LongSupplier clientsStart = clientsStart(jobConf, fs, barrier, run);
+    ServerWarmupWatch warmup = serverWarmupSeconds > 0
+        ? ServerWarmupWatch.prepare(jobConf, fs, layout, run, serverWarmupSeconds, clientsStart) : null;
+    Job job = createSubmittableJob(jobConf, dataset, workloadProperties, run, runDir, barrier);
     human.printf("run %d of %d: %s on %s, %d clients x %s%n", run.runIndex(), run.runs(),
         workloadProperties.get("hperf.workload.name"), dataset.table(), run.clients(),
         run.client() == ClientMode.SYNC ? run.threads() + " threads" : run.inflight() + " async operations in flight");
+    if (warmup != null) {
+      human.printf("server warm-up: %s unmeasured until each client's throughput is steady and the region servers'"
+          + " JIT compilers are quiet, at most %d s, then measured in the same job%n",
+          workloadProperties.get("hperf.workload.name"), serverWarmupSeconds);
+    }
     ClusterSnapshot before = ClusterSnapshot.take(connection, dataset.tableName());
     boolean ok;
     long startMs = System.currentTimeMillis();
-    FileSystem fs = runDir.getFileSystem(conf);
     Path samples = layout.pendingSamples(runDir);
-    try (ClusterMetricsSampler sampler = ClusterMetricsSampler.start(connection, fs, samples, run.intervalSeconds())) {
-      ok = runJob(job, shown(progress(run, workload, windowStart(clientsStart(fs, barrier, run), run))));
+    LongSupplier windowStart = warmup == null ? windowStart(clientsStart, run) : warmup.windowStart(run.warmupSeconds());
+    try (ClusterMetricsSampler sampler = warmup == null
+        ? ClusterMetricsSampler.start(connection, fs, samples, run.intervalSeconds())
+        : ClusterMetricsSampler.start(connection, fs, samples, run.intervalSeconds(), warmup.samplesObserver())) {
+      ok = runJob(job, shown(progress(run, workload, windowStart)));
     } finally {
+      if (warmup != null) {
+        warmup.clean();
+      }
       fs.delete(barrier, true);
     }
     keepSamples(fs, samples, runDir);
+    if (ok && warmup != null) {
+      RunRecord.ServerWarmup outcome = warmup.record(job, run.clients());
+      human.println(warmup.outcome(outcome));
+      record.setServerWarmup(outcome);
+    }
     ClusterChange change = ClusterChange.since(connection, dataset, before, startMs, System.currentTimeMillis());
     if (!ok) {
       record.putOutcome(run.runIndex(), change.outcome(job.getJobID().toString(), Map.of(), 0, 0, 0));
@@ -426,8 +391,8 @@ public final class WorkloadTool extends HperfTool {
    * or -1 until every client has arrived; a read that fails counts as not yet, and is tried again at
    * the next call (a progress line or a sampling round), which is as often as anyone needs it.
    */
-  private static LongSupplier clientsStart(FileSystem fs, Path barrierDir, RunSpec run) {
-    StartBarrier clients = new StartBarrier(fs, barrierDir, run.clients());
+  private static LongSupplier clientsStart(Configuration conf, FileSystem fs, Path barrierDir, RunSpec run) {
+    StartBarrier clients = StartBarrier.of(conf, fs, barrierDir, run.clients());
     return () -> {
       try {
         return clients.startMsIfAllArrived();

@@ -116,19 +116,33 @@ class ClientPartsTest {
     long[] starts = new long[2];
     Thread other = new Thread(() -> {
       try {
-        starts[1] = new StartBarrier(fs, barrier, 2).await(1, 10_000, () -> { });
+        starts[1] = new StartBarrier(fs, barrier, 2, StartBarrier.LEAD_MS).await(1, 10_000, () -> { });
       } catch (IOException | InterruptedException e) {
         throw new IllegalStateException(e);
       }
     });
     other.start();
-    starts[0] = new StartBarrier(fs, barrier, 2).await(0, 10_000, () -> { });
+    starts[0] = new StartBarrier(fs, barrier, 2, StartBarrier.LEAD_MS).await(0, 10_000, () -> { });
     other.join();
     assertEquals(starts[0], starts[1], "one start time for all clients");
+    long lastArrival = Math.max(fs.getFileStatus(new org.apache.hadoop.fs.Path(barrier, "client-00000"))
+        .getModificationTime(), fs.getFileStatus(new org.apache.hadoop.fs.Path(barrier, "client-00001"))
+        .getModificationTime());
+    assertEquals(lastArrival + StartBarrier.LEAD_MS, starts[0], "the last arrival plus the lead");
 
     org.apache.hadoop.fs.Path lonely = new org.apache.hadoop.fs.Path(dir.toUri().toString(), "lonely");
-    IOException e = assertThrows(IOException.class, () -> new StartBarrier(fs, lonely, 2).await(0, 500, () -> { }));
+    IOException e = assertThrows(IOException.class, () -> new StartBarrier(fs, lonely, 2, StartBarrier.LEAD_MS).await(0, 500, () -> { }));
     assertTrue(e.getMessage().contains("only 1 of 2 clients started within 0 s"), e.getMessage());
+  }
+
+  @Test
+  void theLeadIsShorterOnlyForTheLocalRunnersThreads() {
+    Configuration conf = new Configuration(false);
+    assertEquals(StartBarrier.LOCAL_LEAD_MS, StartBarrier.leadMs(conf), "MapReduce's default framework is local");
+    conf.set("mapreduce.framework.name", "local");
+    assertEquals(StartBarrier.LOCAL_LEAD_MS, StartBarrier.leadMs(conf));
+    conf.set("mapreduce.framework.name", "yarn");
+    assertEquals(StartBarrier.LEAD_MS, StartBarrier.leadMs(conf));
   }
 
   @Test

@@ -86,7 +86,7 @@ class UpgradeAbIT {
     deleteRecursively(DIR);
     List<String> args = new ArrayList<>(List.of("ab", "--a-hbase", RELEASES[0], "--b-hbase", RELEASES[1],
         "--region-servers", "1", "--workloads", "workloadc", "--runs", "2", "--recordcount", "2000", "--regions", "2",
-        "--duration", "6", "--warmup", "2", "--server-warmup", "10", "--clients", "1", "--threads", "2", "--dir",
+        "--duration", "4", "--warmup", "1", "--server-warmup", "5", "--clients", "1", "--threads", "2", "--dir",
         DIR.getPath()));
     File firstOut = new File(ROOT, "pseudo/target/upgrade-ab-first.out");
     Process first = hperf(args).redirectErrorStream(true).redirectOutput(firstOut).start();
@@ -133,7 +133,7 @@ class UpgradeAbIT {
           + " and measure workloadc\n"), lifetime + "\n" + output);
     }
     assertEquals(3, count(resumed.out(), "with its data\n"), "a restart before each remaining lifetime\n" + output);
-    assertEquals(3, count(resumed.out(), ", after a warm-up of at most 10 s\n"),
+    assertEquals(3, count(resumed.out(), ", after a warm-up of at most 5 s\n"),
         "a warm-up in each remaining lifetime\n" + output);
     Properties done = properties(state);
     for (String lifetime : lifetimes) {

@@ -1,0 +1,133 @@
+package org.hperf.jobs;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.HdrHistogram.HistogramLogWriter;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.TaskInputOutputContext;
+import org.hperf.core.run.TaskLogFormat;
+
+/**
+ * The server warm-up ({@code hperf run --server-warmup}) as the first phase of the measured run's
+ * own job: each client runs the workload unmeasured (seeds of a run of its own, {@link
+ * RunSpec#asServerWarmup}) until its throughput per interval is flat and the driver has found the
+ * region servers' JIT quiet ({@link SteadyStop}, {@link ServerJitQuiet}), or until the bound; it then
+ * says so at a second barrier and goes on until every client has, so that no server cools while
+ * another client still warms. The measured phase starts at that barrier's common time, in the same
+ * task JVMs, with their connections and their own JIT warm: a warm-up in a job of its own left the
+ * measured job's new client JVMs compiling in the first seconds of its window, and cost a job's
+ * start (20-30 s on YARN) in every run that warmed.
+ *
+ * <p>Each client logs its warm-up's intervals into the warm-up's own directory, outside the run's
+ * committed output, so that the rise can be read and aggregate never reads it.
+ */
+final class ServerWarmupPhase {
+  static final String MAX_SECONDS = "hperf.run.server-warmup.max-seconds";
+  static final String LOG_DIR = "hperf.run.server-warmup.log-dir";
+  static final String END_BARRIER_DIR = "hperf.run.server-warmup.end-barrier-dir";
+  /** How often a client that has ended its warm-up looks whether the others have. */
+  private static final long POLL_MS = 50;
+
+  private final Configuration conf;
+  private final RunSpec run;
+  private final int client;
+  private final TaskInputOutputContext<?, ?, ?, ?> context;
+
+  ServerWarmupPhase(Configuration conf, RunSpec run, int client, TaskInputOutputContext<?, ?, ?, ?> context) {
+    this.conf = conf;
+    this.run = run;
+    this.client = client;
+    this.context = context;
+  }
+
+  /**
+   * Makes the job's clients warm the servers for at most {@code maxSeconds} before they measure:
+   * logs in {@code logDir}, the phase's end agreed in {@code endBarrier}, the servers' quiet
+   * announced by the driver's {@code serversQuietMarker}.
+   */
+  static void enable(Configuration conf, long maxSeconds, Path logDir, Path endBarrier, Path serversQuietMarker) {
+    conf.setLong(MAX_SECONDS, maxSeconds);
+    conf.set(LOG_DIR, logDir.toString());
+    conf.set(END_BARRIER_DIR, endBarrier.toString());
+    SteadyStop.enable(conf, serversQuietMarker);
+  }
+
+  static boolean inJob(Configuration conf) {
+    return conf.getLong(MAX_SECONDS, 0) > 0;
+  }
+
+  /** The warm-up's spec: the measured run's clients and pace, bounded by the warm-up's maximum. */
+  static RunSpec spec(Configuration conf, RunSpec measured) {
+    return measured.asServerWarmup(conf.getLong(MAX_SECONDS, 0));
+  }
+
+  /**
+   * Logs the running warm-up's intervals from {@code startMs} (the clients' common start) until
+   * every client has ended its warm-up; returns the measured phase's common start (epoch ms), once
+   * it has come. The caller stops the warm-up's threads or lanes then.
+   */
+  long logUntilAllWarm(WorkloadSpec workload, OperationRecorders recorders, WorkloadClient workers, long startMs,
+      long startNanos) throws IOException, InterruptedException {
+    Path log = new Path(conf.get(LOG_DIR), TaskLogFormat.fileName(client));
+    FileSystem fs = log.getFileSystem(conf);
+    Path endDir = new Path(conf.get(END_BARRIER_DIR));
+    StartBarrier end = StartBarrier.of(conf, endDir.getFileSystem(conf), endDir, run.clients());
+    SteadyStop steady = SteadyStop.ofJob(conf);
+    RunSpec warmup = spec(conf, run);
+    long intervalNanos = run.intervalSeconds() * 1_000_000_000L;
+    long boundNanos = startNanos + warmup.durationSeconds() * 1_000_000_000L;
+    // A retried attempt writes its log again.
+    try (PrintStream out = new PrintStream(fs.create(log, true), false, StandardCharsets.UTF_8.name())) {
+      HistogramLogWriter writer = new HistogramLogWriter(out);
+      writer.outputComment(TaskLogFormat.headerComment(workload.name(), warmup.runIndex(), client, run.clients(),
+          run.client(), run.inflight(), run.targetOpsPerSecond()));
+      writer.outputLogFormatVersion();
+      writer.outputStartTime(startMs);
+      writer.setBaseTime(startMs);
+      writer.outputBaseTime(startMs);
+      writer.outputLegend();
+      long next = startNanos + intervalNanos;
+      long endedAtMs = -1;
+      long deadlineMs = Long.MAX_VALUE;
+      while (true) {
+        long now = System.nanoTime();
+        if (now >= next) {
+          long operations = recorders.writeInterval(writer, startMs, Long.MAX_VALUE);
+          context.setStatus(String.format("server warm-up, client %d: %,d ops in the last interval%s", client,
+              operations, endedAtMs < 0 ? "" : ", waiting for the other clients' warm-ups to end"));
+          if (endedAtMs < 0 && steady.steadyAfter(operations)) {
+            context.getCounter(WorkloadCounters.TASKS_STOPPED_STEADY).increment(1);
+            endedAtMs = arrive(end);
+          }
+          next += intervalNanos;
+        }
+        if (endedAtMs < 0 && (now >= boundNanos || workers.finished())) {
+          endedAtMs = arrive(end);
+        }
+        if (endedAtMs >= 0) {
+          deadlineMs = Math.min(deadlineMs, endedAtMs + run.barrierTimeoutSeconds() * 1000);
+          long measureStartMs = end.startMsIfAllArrived();
+          if (measureStartMs >= 0 && System.currentTimeMillis() >= measureStartMs) {
+            recorders.writeInterval(writer, startMs, measureStartMs);
+            writer.outputComment(TaskLogFormat.windowComment(startMs, measureStartMs));
+            return measureStartMs;
+          }
+          if (System.currentTimeMillis() > deadlineMs) {
+            throw new IOException("client " + client + " ended its server warm-up, and not every other client had "
+                + run.barrierTimeoutSeconds() + " s later (see " + endDir + ")");
+          }
+        }
+        Thread.sleep(POLL_MS);
+        context.progress();
+      }
+    }
+  }
+
+  private long arrive(StartBarrier end) throws IOException {
+    end.arrive(client);
+    return System.currentTimeMillis();
+  }
+}
