@@ -35,7 +35,7 @@ final class FindingsReport {
   }
 
   /**
-   * What the server warm-up before run 1 did, if one ran: "7.3 s unmeasured before run-1, 1 of 2
+   * What the server warm-up before the first run did, if one ran: "7.3 s unmeasured before run-1, 1 of 2
    * clients ended steady (the others ran to the 60 s bound)"; null if none ran.
    */
   static String serverWarmup(RunRecord record) {

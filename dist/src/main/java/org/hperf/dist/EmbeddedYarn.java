@@ -50,6 +50,12 @@ public final class EmbeddedYarn implements AutoCloseable {
     base.setInt("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", 200);
     // hperf's job wait asks the job's state this often (Hadoop's 1 s was up to a second per job).
     base.setInt("mapreduce.client.progressmonitor.pollinterval", 200);
+    // Stopping took 17-18 s: the NodeManager waited for its finished applications, each kept until its
+    // containers' logs are deleted (3 h later by default), and for those deletions. Deleted at once,
+    // each deletion held back an hour (so the logs stay for as long as this cluster does), nothing
+    // is left to wait for.
+    base.setLong("yarn.nodemanager.log.retain-seconds", 0);
+    base.setInt("yarn.nodemanager.delete.debug-delay-sec", 3600);
     // A job's reducer (aggregate's merge) starts beside its maps, not after them.
     base.setFloat("mapreduce.job.reduce.slowstart.completedmaps", 0);
     MiniMRYarnCluster yarn = new MiniMRYarnCluster("hperf-yarn", 1);

@@ -28,9 +28,11 @@ final class ClientCost {
     }
     long cpuMicros = JobCounters.value(counters, WorkloadCounters.TASK_JVM_CPU_MICROS);
     long hadoopCpuMs = counters.findCounter(TaskCounter.CPU_MILLISECONDS).getValue();
+    // Hadoop's CPU time covers the whole task, a server warm-up phase and its operations included.
+    long allOperations = operations + JobCounters.value(counters, WorkloadCounters.SERVER_WARMUP_OPERATIONS);
     return Optional.of(String.format(Locale.ROOT, "client CPU per operation: %.1f us while running (task JVMs, all"
         + " threads); %.1f us with task start-up (Hadoop's CPU time spent)", cpuMicros / (double) operations,
-        hadoopCpuMs * 1000.0 / operations));
+        hadoopCpuMs * 1000.0 / allOperations));
   }
 
   static long tasksSharingTheirJvm(Counters counters) {

@@ -58,7 +58,8 @@ final class ClientThread implements Runnable {
           waitUntil(intendedStart);
         }
         long now = System.nanoTime();
-        if (now >= run.endNanos()) {
+        // A paced thread may have waited a whole pace for its turn: the run may have ended meanwhile.
+        if (now >= run.endNanos() || run.stopped().get()) {
           break;
         }
         boolean measuring = now >= run.measureFromNanos();

@@ -3,6 +3,7 @@ package org.hperf.jobs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.HdrHistogram.HistogramLogWriter;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -28,8 +29,14 @@ final class ServerWarmupPhase {
   static final String MAX_SECONDS = "hperf.run.server-warmup.max-seconds";
   static final String LOG_DIR = "hperf.run.server-warmup.log-dir";
   static final String END_BARRIER_DIR = "hperf.run.server-warmup.end-barrier-dir";
-  /** How often a client that has ended its warm-up looks whether the others have. */
   private static final long POLL_MS = 50;
+  /**
+   * How long before the measured phase's start the warm-up's threads or lanes are told to stop:
+   * enough for their operations in flight to end, so that the measured phase starts on time.
+   */
+  private static final long STOP_AHEAD_MS = 250;
+  /** How long the stop waits for a thread's or lane's operation in flight (a stalled server's). */
+  private static final long STOP_WAIT_MS = 60_000;
 
   private final Configuration conf;
   private final RunSpec run;
@@ -66,11 +73,12 @@ final class ServerWarmupPhase {
 
   /**
    * Logs the running warm-up's intervals from {@code startMs} (the clients' common start) until
-   * every client has ended its warm-up; returns the measured phase's common start (epoch ms), once
-   * it has come. The caller stops the warm-up's threads or lanes then.
+   * every client has ended its warm-up, then stops the warm-up's threads or lanes ({@code stopped},
+   * then {@code workers.stop}) just before the measured phase's common start, which it returns
+   * (epoch ms); the caller sleeps until then.
    */
-  long logUntilAllWarm(WorkloadSpec workload, OperationRecorders recorders, WorkloadClient workers, long startMs,
-      long startNanos) throws IOException, InterruptedException {
+  long logUntilAllWarm(WorkloadSpec workload, OperationRecorders recorders, WorkloadClient workers,
+      AtomicBoolean stopped, long startMs, long startNanos) throws IOException, InterruptedException {
     Path log = new Path(conf.get(LOG_DIR), TaskLogFormat.fileName(client));
     FileSystem fs = log.getFileSystem(conf);
     Path endDir = new Path(conf.get(END_BARRIER_DIR));
@@ -78,46 +86,48 @@ final class ServerWarmupPhase {
     SteadyStop steady = SteadyStop.ofJob(conf);
     RunSpec warmup = spec(conf, run);
     long intervalNanos = run.intervalSeconds() * 1_000_000_000L;
-    long boundNanos = startNanos + warmup.durationSeconds() * 1_000_000_000L;
+    // On the common clock, so that a retried attempt (whose barrier is long past) ends with the others.
+    long boundMs = startMs + warmup.durationSeconds() * 1000;
+    // A client that ended early waits for the others' bound, then as long as a start barrier would.
+    long deadlineMs = boundMs + run.barrierTimeoutSeconds() * 1000;
     // A retried attempt writes its log again.
     try (PrintStream out = new PrintStream(fs.create(log, true), false, StandardCharsets.UTF_8.name())) {
-      HistogramLogWriter writer = new HistogramLogWriter(out);
-      writer.outputComment(TaskLogFormat.headerComment(workload.name(), warmup.runIndex(), client, run.clients(),
-          run.client(), run.inflight(), run.targetOpsPerSecond()));
-      writer.outputLogFormatVersion();
-      writer.outputStartTime(startMs);
-      writer.setBaseTime(startMs);
-      writer.outputBaseTime(startMs);
-      writer.outputLegend();
+      HistogramLogWriter writer = WorkloadMapper.startLog(out, workload, run, warmup.runIndex(), client, startMs);
       long next = startNanos + intervalNanos;
-      long endedAtMs = -1;
-      long deadlineMs = Long.MAX_VALUE;
+      boolean ended = false;
+      long nextListingMs = 0;
       while (true) {
+        if (workers.failure() != null) {
+          throw new IOException("server warm-up: client thread or lane died: " + workers.failure(), workers.failure());
+        }
         long now = System.nanoTime();
+        long nowMs = System.currentTimeMillis();
         if (now >= next) {
           long operations = recorders.writeInterval(writer, startMs, Long.MAX_VALUE);
           context.setStatus(String.format("server warm-up, client %d: %,d ops in the last interval%s", client,
-              operations, endedAtMs < 0 ? "" : ", waiting for the other clients' warm-ups to end"));
-          if (endedAtMs < 0 && steady.steadyAfter(operations)) {
+              operations, ended ? ", waiting for the other clients' warm-ups to end" : ""));
+          if (!ended && steady.steadyAfter(operations)) {
             context.getCounter(WorkloadCounters.TASKS_STOPPED_STEADY).increment(1);
-            endedAtMs = arrive(end);
+            ended = arrive(end);
           }
           next += intervalNanos;
         }
-        if (endedAtMs < 0 && (now >= boundNanos || workers.finished())) {
-          endedAtMs = arrive(end);
+        if (!ended && (nowMs >= boundMs || workers.finished())) {
+          ended = arrive(end);
         }
-        if (endedAtMs >= 0) {
-          deadlineMs = Math.min(deadlineMs, endedAtMs + run.barrierTimeoutSeconds() * 1000);
+        if (ended && nowMs >= nextListingMs) {
+          nextListingMs = nowMs + StartBarrier.POLL_MS;
           long measureStartMs = end.startMsIfAllArrived();
-          if (measureStartMs >= 0 && System.currentTimeMillis() >= measureStartMs) {
+          if (measureStartMs >= 0 && nowMs >= measureStartMs - STOP_AHEAD_MS) {
+            stopped.set(true);
+            workers.stop(STOP_WAIT_MS);
             recorders.writeInterval(writer, startMs, measureStartMs);
             writer.outputComment(TaskLogFormat.windowComment(startMs, measureStartMs));
             return measureStartMs;
           }
-          if (System.currentTimeMillis() > deadlineMs) {
+          if (nowMs > deadlineMs) {
             throw new IOException("client " + client + " ended its server warm-up, and not every other client had "
-                + run.barrierTimeoutSeconds() + " s later (see " + endDir + ")");
+                + run.barrierTimeoutSeconds() + " s after the warm-up's bound (see " + endDir + ")");
           }
         }
         Thread.sleep(POLL_MS);
@@ -126,8 +136,8 @@ final class ServerWarmupPhase {
     }
   }
 
-  private long arrive(StartBarrier end) throws IOException {
+  private boolean arrive(StartBarrier end) throws IOException {
     end.arrive(client);
-    return System.currentTimeMillis();
+    return true;
   }
 }

@@ -62,9 +62,16 @@ final class ServerWarmupWatch {
         StartBarrier.of(jobConf, fs, endBarrier, run.clients()));
   }
 
-  /** What the cluster sampler calls with each round of samples. */
+  /**
+   * What the cluster sampler calls with each round of samples: the JIT watch, until the measured
+   * phase has begun (its quiet then says nothing of the warm-up's end).
+   */
   Consumer<List<ClusterMetricsLog.Sample>> samplesObserver() {
-    return jit::observe;
+    return round -> {
+      if (measureStartMs() < 0) {
+        jit.observe(round);
+      }
+    };
   }
 
   /**

@@ -55,6 +55,8 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
   private Connection connection;
   /** The async client's connection; null with the sync client, so each mode pays for one connection only. */
   private AsyncConnection asyncConnection;
+  /** {@link #clientRetries} when the run's measured phase began (before it: a prewarm, a server warm-up). */
+  private long[] retriesBefore = {0, 0};
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -93,7 +95,10 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     long startMs = awaitCommonStart(conf, run, client, context);
     if (ServerWarmupPhase.inJob(conf)) {
       startMs = warmUpServers(conf, dataset, workload, run, client, context, startMs);
+      Thread.sleep(Math.max(0, startMs - System.currentTimeMillis()));
     }
+    // The client's RPC failures and cache clears so far (the server warm-up's) are not the run's.
+    retriesBefore = clientRetries();
 
     long startNanos = System.nanoTime();
     long measureFromNanos = startNanos + run.warmupSeconds() * 1_000_000_000L;
@@ -130,6 +135,11 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     for (int t = 0; t < run.inflight(); t++) {
       sources.add(newSource(shared, run, client, t));
     }
+    return workers(shared, dataset, run, client, sources);
+  }
+
+  private WorkloadClient workers(TaskRun shared, DatasetSpec dataset, RunSpec run, int client,
+      List<OperationSource> sources) throws IOException {
     return run.client() == ClientMode.ASYNC
         ? new AsyncClient(shared, asyncConnection.getTable(dataset.tableName()),
             RowLocator.of(asyncConnection.getRegionLocator(dataset.tableName())), sources,
@@ -140,8 +150,9 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
   /**
    * The server warm-up before this run's measurement ({@link ServerWarmupPhase}): the workload as
    * a run of its own, unmeasured, from the clients' common start until every client's warm-up has
-   * ended; returns the measured phase's common start, by which the warm-up's threads have stopped.
-   * Its operations count only in {@link WorkloadCounters#SERVER_WARMUP_OPERATIONS}.
+   * ended; returns the measured phase's common start, shortly before which the warm-up's threads
+   * or lanes have stopped. Its operations count only in {@link WorkloadCounters#SERVER_WARMUP_OPERATIONS};
+   * each thread's or lane's share of operationcount bounds only the measured phase.
    */
   private long warmUpServers(Configuration conf, DatasetSpec dataset, WorkloadSpec workload, RunSpec run, int client,
       Context context, long startMs) throws IOException, InterruptedException {
@@ -150,12 +161,16 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     OperationRecorders recorders = new OperationRecorders(workload, warmup.targetOpsPerSecond() > 0, false);
     TaskRun shared = new TaskRun(workload, dataset.keySpace(), RowCodec.of(dataset), dataset.familyBytes(), recorders,
         startNanos, Long.MAX_VALUE, new AtomicBoolean());
-    WorkloadClient workers = workers(shared, dataset, warmup, client);
+    List<OperationSource> sources = new ArrayList<>();
+    for (int t = 0; t < warmup.inflight(); t++) {
+      sources.add(newSource(shared, warmup, client, t, Long.MAX_VALUE));
+    }
+    WorkloadClient workers = workers(shared, dataset, warmup, client, sources);
     long measureStartMs;
     try {
       workers.start();
       measureStartMs = new ServerWarmupPhase(conf, run, client, context)
-          .logUntilAllWarm(workload, recorders, workers, startMs, startNanos);
+          .logUntilAllWarm(workload, recorders, workers, shared.stopped(), startMs, startNanos);
     } finally {
       shared.stopped().set(true);
       workers.stop(THREAD_STOP_WAIT_MS);
@@ -169,6 +184,23 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     }
     context.getCounter(WorkloadCounters.SERVER_WARMUP_OPERATIONS).increment(operations);
     return measureStartMs;
+  }
+
+  /**
+   * A task log's writer with its header written: the run and client, and intervals timed from
+   * {@code baseMs} (the measured window's start, or the warm-up's).
+   */
+  static HistogramLogWriter startLog(PrintStream out, WorkloadSpec workload, RunSpec run, int runIndex, int client,
+      long baseMs) {
+    HistogramLogWriter writer = new HistogramLogWriter(out);
+    writer.outputComment(TaskLogFormat.headerComment(workload.name(), runIndex, client, run.clients(), run.client(),
+        run.inflight(), run.targetOpsPerSecond()));
+    writer.outputLogFormatVersion();
+    writer.outputStartTime(baseMs);
+    writer.setBaseTime(baseMs);
+    writer.outputBaseTime(baseMs);
+    writer.outputLegend();
+    return writer;
   }
 
   /** Meets the other clients at the start barrier and sleeps until the common start time. */
@@ -189,6 +221,12 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     WorkloadSpec workload = shared.workload();
     long budgetOfClient = share(workload.operationCount(), run.clients(), client);
     long budget = workload.operationCount() == 0 ? Long.MAX_VALUE : share(budgetOfClient, run.inflight(), t);
+    return newSource(shared, run, client, t, budget);
+  }
+
+  /** As above, with {@code budget} operations at most. */
+  private static OperationSource newSource(TaskRun shared, RunSpec run, int client, int t, long budget) {
+    WorkloadSpec workload = shared.workload();
     // Update versions: run, client and thread in the high bits, so no two threads write the same.
     long versionBase = ((long) run.runIndex() << 56) | ((long) client << 32) | ((long) t << 24);
     return new OperationSource(shared, chooser(workload, run, client, t),
@@ -281,19 +319,27 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     }
   }
 
+  /** The connection's failed RPCs and location cache clears so far, each UNAVAILABLE if not kept. */
+  private long[] clientRetries() {
+    return new long[] {
+        connection != null ? ClientRetries.failedRpcs(connection) : ClientRetries.failedRpcs(asyncConnection),
+        connection != null ? ClientRetries.locationCacheClears(connection)
+            : ClientRetries.locationCacheClears(asyncConnection)};
+  }
+
+  /** The run's own failed RPCs and cache clears: the connection's since {@link #retriesBefore}. */
   private void addClientRetryCounters(Context context) {
-    long failedRpcs = connection != null ? ClientRetries.failedRpcs(connection)
-        : ClientRetries.failedRpcs(asyncConnection);
-    long cacheClears = connection != null ? ClientRetries.locationCacheClears(connection)
-        : ClientRetries.locationCacheClears(asyncConnection);
+    long[] now = clientRetries();
+    long failedRpcs = now[0];
+    long cacheClears = now[1];
     if (failedRpcs != ClientRetries.UNAVAILABLE) {
-      context.getCounter(WorkloadCounters.CLIENT_RPC_FAILURES).increment(failedRpcs);
+      context.getCounter(WorkloadCounters.CLIENT_RPC_FAILURES).increment(failedRpcs - retriesBefore[0]);
     } else {
       // Not a zero: say that these counts are missing.
       context.getCounter(WorkloadCounters.TASKS_WITHOUT_CLIENT_METRICS).increment(1);
     }
     if (cacheClears != ClientRetries.UNAVAILABLE) {
-      context.getCounter(WorkloadCounters.CLIENT_LOCATION_CACHE_CLEARS).increment(cacheClears);
+      context.getCounter(WorkloadCounters.CLIENT_LOCATION_CACHE_CLEARS).increment(cacheClears - retriesBefore[1]);
     }
   }
 
@@ -323,14 +369,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
         throws IOException, InterruptedException {
       FileSystem fs = log.getFileSystem(context.getConfiguration());
       try (PrintStream out = new PrintStream(fs.create(log, false), false, StandardCharsets.UTF_8.name())) {
-        HistogramLogWriter writer = new HistogramLogWriter(out);
-        writer.outputComment(TaskLogFormat.headerComment(workload.name(), run.runIndex(), client, run.clients(),
-            run.client(), run.inflight(), run.targetOpsPerSecond()));
-        writer.outputLogFormatVersion();
-        writer.outputStartTime(measureFromMs);
-        writer.setBaseTime(measureFromMs);
-        writer.outputBaseTime(measureFromMs);
-        writer.outputLegend();
+        HistogramLogWriter writer = startLog(out, workload, run, run.runIndex(), client, measureFromMs);
         jvm = new TaskJvmIntervals(context.getConfiguration(), measureFromMs);
         long intervalNanos = run.intervalSeconds() * 1_000_000_000L;
         long next = measureFromNanos + intervalNanos;
