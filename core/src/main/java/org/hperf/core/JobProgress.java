@@ -7,6 +7,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.hperf.core.ProgressLine.Sample;
@@ -25,19 +26,23 @@ public final class JobProgress {
   public static final long NOT_STARTED = -1;
   /** What a window clock returns while the clients warm the servers, before they agree on the window. */
   public static final long SERVERS_WARMING = -2;
+  private static final Supplier<String> NOTHING = () -> null;
 
   private final ProgressLine line;
   private final List<Enum<?>> workCounters;
   /** A timed run's measured window start (epoch ms), {@link #NOT_STARTED} until known; null for counted work. */
   private final LongSupplier windowStartMs;
   private final boolean onStandardError;
+  /** What follows the line once work is counted (a run's latest latencies), null while there is nothing to say. */
+  private final Supplier<String> detail;
 
   private JobProgress(ProgressLine line, List<Enum<?>> workCounters, LongSupplier windowStartMs,
-      boolean onStandardError) {
+      boolean onStandardError, Supplier<String> detail) {
     this.line = line;
     this.workCounters = workCounters;
     this.windowStartMs = windowStartMs;
     this.onStandardError = onStandardError;
+    this.detail = detail;
   }
 
   /**
@@ -46,7 +51,7 @@ public final class JobProgress {
    * advance as the tasks work, not only when they end.
    */
   public static JobProgress counting(String label, String unit, long totalWork, Enum<?>... workCounters) {
-    return new JobProgress(ProgressLine.counted(label, unit, totalWork), List.of(workCounters), null, false);
+    return new JobProgress(ProgressLine.counted(label, unit, totalWork), List.of(workCounters), null, false, NOTHING);
   }
 
   /**
@@ -56,12 +61,21 @@ public final class JobProgress {
    */
   public static JobProgress timed(String label, String unit, long seconds, LongSupplier windowStartMs,
       Enum<?> workCounter) {
-    return new JobProgress(ProgressLine.timed(label, unit, seconds), List.of(workCounter), windowStartMs, false);
+    return new JobProgress(ProgressLine.timed(label, unit, seconds), List.of(workCounter), windowStartMs, false,
+        NOTHING);
   }
 
   /** This progress on stderr: for a command whose stdout is read by a program (aggregate --format ycsb). */
   public JobProgress onStandardError() {
-    return new JobProgress(line, workCounters, windowStartMs, true);
+    return new JobProgress(line, workCounters, windowStartMs, true, detail);
+  }
+
+  /**
+   * This progress with {@code detail} after each line that counts work, e.g. {@code last 10 s: p50
+   * 1.2 ms, p99 8.4 ms}; the supplier returns null when it has nothing to say yet.
+   */
+  public JobProgress withDetail(Supplier<String> detail) {
+    return new JobProgress(line, workCounters, windowStartMs, onStandardError, detail);
   }
 
   /** Submits the job, prints progress until it ends; true if it succeeded. */
@@ -133,7 +147,7 @@ public final class JobProgress {
         return;
       }
       Sample now = sample();
-      out.println(line.text(previous, now, workStart(now)));
+      out.println(withDetail(line.text(previous, now, workStart(now)), now));
       previous = now;
     }
 
@@ -144,6 +158,12 @@ public final class JobProgress {
       } catch (IOException | RuntimeException e) {
         // As printSafely: the command reads the job's counters next and reports what fails there.
       }
+    }
+
+    /** The line and its detail, once work is counted (before, the line says why nothing is). */
+    private String withDetail(String text, Sample now) {
+      String more = now.work() > 0 ? detail.get() : null;
+      return more == null ? text : text + ", " + more;
     }
 
     private Sample sample() throws IOException {

@@ -74,6 +74,23 @@ class JobProgressTest {
   }
 
   @Test
+  void theDetailFollowsOnlyLinesThatCountWork() throws IOException {
+    // A run's latest latencies: never on a line that counts nothing yet, nor when the supplier has none.
+    String[] latest = {"last 10 s: p50 1.20 ms, p99 8.40 ms"};
+    JobProgress.Tracker tracker = tracker(JobProgress.counting("run 1/1 workloadc", "ops", 1_000, Work.ROWS)
+        .withDetail(() -> latest[0]));
+    at(10, 0, tracker);
+    at(20, 400, tracker);
+    latest[0] = null;
+    at(30, 500, tracker);
+    assertEquals(List.of(
+        "[run 1/1 workloadc]   0% done, elapsed 0m10s, nothing counted yet, remaining unknown",
+        "[run 1/1 workloadc]  40% done, 400 ops (40 ops/s), elapsed 0m20s, remaining ~0m15s, last 10 s: p50 1.20 ms,"
+            + " p99 8.40 ms",
+        "[run 1/1 workloadc]  50% done, 500 ops (10 ops/s), elapsed 0m30s, remaining ~0m20s"), lines());
+  }
+
+  @Test
   void theLastLineOfASucceededJobIsAllItsWork() throws IOException {
     JobProgress.Tracker tracker = tracker(JobProgress.counting("load t", "records", 1_000, Work.ROWS));
     at(10, 400, tracker);

@@ -92,6 +92,7 @@ class WorkloadFaultIT {
         + " elapsed \\dm\\d\\ds, remaining ~\\dm\\d\\ds.*"), "console progress\n" + finished.out());
     assertTrue(finished.out().matches("(?s).*\n\\[run 1/1 workloada\\] 100% done, [\\d,]+ ops, elapsed \\dm\\d\\ds\n.*"),
         "the last progress line\n" + finished.out());
+    assertLatestLatenciesAreTheRunsOwn(finished.out(), new File(OUTPUT, "run-1"));
     Map<String, Long> counters = WorkloadIT.counters(finished);
     Map<String, Long> logged = WorkloadIT.loggedCounts(new File(OUTPUT, "run-1"), 2);
     for (OperationType op : OperationType.values()) {
@@ -135,5 +136,33 @@ class WorkloadFaultIT {
       }
     }
     throw new IllegalStateException("no region server holds " + TABLE + " without hbase:meta");
+  }
+
+  /**
+   * The clients' latest p50 and p99 on the progress lines (YCSB's status line has them): on at
+   * least one line, each between the smallest and largest latency the run's task logs hold, p50 at
+   * most p99; a figure in other units, or of operations not measured, falls outside.
+   */
+  private static void assertLatestLatenciesAreTheRunsOwn(String out, File runDir) throws java.io.IOException {
+    org.HdrHistogram.Histogram all = org.hperf.core.LatencyHistograms.newHistogram();
+    for (File log : runDir.listFiles((dir, name) -> name.endsWith(".hlog"))) {
+      WorkloadIT.intervals(log).stream().filter(h -> "ALL".equals(h.getTag())).forEach(all::add);
+    }
+    java.util.regex.Matcher line = java.util.regex.Pattern.compile("\\[run 1/1 workloada\\] .*, last \\d+ s: p50"
+        + " ([\\d.]+) (us|ms), p99 ([\\d.]+) (us|ms)\n").matcher(out);
+    int lines = 0;
+    while (line.find()) {
+      lines++;
+      double p50 = micros(line.group(1), line.group(2));
+      double p99 = micros(line.group(3), line.group(4));
+      // Shown to three significant digits: within 1% of the histogram's value.
+      assertTrue(p50 >= all.getMinValue() * 0.99 && p50 <= p99 && p99 <= all.getMaxValue() * 1.01,
+          line.group() + " against the logs' " + all.getMinValue() + "-" + all.getMaxValue() + " us");
+    }
+    assertTrue(lines > 0, "no progress line with the clients' latest latencies\n" + out);
+  }
+
+  private static double micros(String value, String unit) {
+    return Double.parseDouble(value) * (unit.equals("ms") ? 1000 : 1);
   }
 }

@@ -337,18 +337,25 @@ class WorkloadIT {
 
   /**
    * By default (--per-server off) the task logs hold the operations' tags only, and a bad value is
-   * a usage error.
+   * a usage error. The run is also --format ycsb's, end to end: its stdout YCSB's lines alone.
    */
   @Order(2)
   @Test
-  void perServerIsOffByDefaultAndThenWritesNoServerOrRegionTags() throws Exception {
+  void perServerIsOffByDefaultAndThenWritesNoServerOrRegionTagsAndYcsbLinesAloneOnStdout() throws Exception {
     File output = new File(RUNS, "per-server-off");
-    ToolRun run = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloadc",
-        "--table", TABLE, "--clients", "1", "--threads", "2", "--operationcount", "300",
+    // As the driver makes it: with aggregate for YCSB's lines.
+    ToolRun run = MiniClusterExtension.run(new WorkloadTool(new AggregateYcsbLines()), "-P",
+        "../conf/workloads/workloadc", "--table", TABLE, "--clients", "1", "--threads", "2", "--operationcount", "300",
+        "--format", "ycsb",
         "--output", output.getPath());
     assertEquals(ExitCode.OK, run.exitCode(), run.all());
     Map<String, Long> logged = loggedCounts(new File(output, "run-1"), 1);
     assertEquals(Map.of("READ", 300L, "ALL", 300L), logged);
+    // --format ycsb: stdout holds YCSB's result lines and nothing else; the counts are the operationcount's.
+    assertTrue(run.out().lines().allMatch(l -> l.matches("\\[[A-Z-]+\\], [^,]+, -?[\\d.]+")), run.all());
+    assertTrue(run.out().lines().anyMatch(l -> l.equals("[READ], Operations, 300")), run.all());
+    assertTrue(run.out().lines().anyMatch(l -> l.equals("[READ], Return=OK, 300")), run.all());
+    assertTrue(run.out().lines().anyMatch(l -> l.startsWith("[OVERALL], Throughput(ops/sec), ")), run.all());
     ToolRun bad = MiniClusterExtension.run(new WorkloadTool(), "-P", "../conf/workloads/workloadc",
         "--table", TABLE, "--per-server", "yes", "--output", new File(RUNS, "per-server-bad").getPath());
     assertEquals(ExitCode.USAGE, bad.exitCode(), bad.all());
@@ -880,7 +887,7 @@ class WorkloadIT {
   }
 
   /** Every interval histogram of an HdrHistogram log, in log order, read by HdrHistogram's reader. */
-  private static List<org.HdrHistogram.Histogram> intervals(File log) throws IOException {
+  static List<org.HdrHistogram.Histogram> intervals(File log) throws IOException {
     List<org.HdrHistogram.Histogram> intervals = new java.util.ArrayList<>();
     try (FileInputStream in = new FileInputStream(log)) {
       HistogramLogReader reader = new HistogramLogReader(in);

@@ -22,6 +22,8 @@ final class OperationRecorders {
   private final Recorder allIntended;
   /** Null when the run does not record where operations were served. */
   private final PlacementRecorders placement;
+  /** The top-level operations' histogram of the last interval written; empty before the first. */
+  private Histogram lastTopLevel = LatencyHistograms.newHistogram();
 
   OperationRecorders(WorkloadSpec workload, boolean paced, boolean perServer) {
     this.workload = workload;
@@ -87,11 +89,17 @@ final class OperationRecorders {
     if (allIntended != null) {
       write(writer, allIntended, TaskLogFormat.intendedTag(OperationType.ALL_TAG), measureFromMs, notAfterMs);
     }
-    long topLevel = write(writer, allService, OperationType.ALL_TAG, measureFromMs, notAfterMs);
+    lastTopLevel = allService.getIntervalHistogram();
+    long topLevel = writeStamped(writer, lastTopLevel, OperationType.ALL_TAG, measureFromMs, notAfterMs);
     if (placement != null) {
       placement.writeInterval(writer, measureFromMs, notAfterMs);
     }
     return topLevel;
+  }
+
+  /** The top-level operations of the interval {@link #writeInterval} wrote last. */
+  Histogram lastTopLevel() {
+    return lastTopLevel;
   }
 
   /** Writes each region's whole-run histograms (if placement is recorded); once, after the last interval. */

@@ -29,7 +29,9 @@ import org.hperf.core.OperationType;
 import org.hperf.core.RowCodec;
 import org.hperf.core.Seeds;
 import org.hperf.core.UsageException;
+import org.hperf.core.JobProgress;
 import org.hperf.core.generators.Distribution;
+import org.hperf.core.run.LatestLatency;
 import org.hperf.core.run.TaskLogFormat;
 
 /**
@@ -41,6 +43,8 @@ import org.hperf.core.run.TaskLogFormat;
  */
 public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, NullWritable, NullWritable> {
   static final String BARRIER_DIR = "hperf.run.barrier.dir";
+  /** Where the clients leave their latest latencies for the driver's progress line ({@link LatestLatency}). */
+  static final String LATENCY_DIR = "hperf.run.latency.dir";
   /**
    * Fault injection for tests: the first attempt of this client's task fails after writing the
    * first interval of its histogram log, leaving the log half written, to prove that a retried
@@ -354,6 +358,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     /** The operations already added to the MEASURED_OPERATIONS counter. */
     private long measuredCounted;
     private TaskJvmIntervals jvm;
+    private LatestLatency.Writer latest;
 
     IntervalLogger(WorkloadSpec workload, RunSpec run, int client, OperationRecorders recorders,
         WorkloadClient workers, Context context) {
@@ -371,6 +376,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       try (PrintStream out = new PrintStream(fs.create(log, false), false, StandardCharsets.UTF_8.name())) {
         HistogramLogWriter writer = startLog(out, workload, run, run.runIndex(), client, measureFromMs);
         jvm = new TaskJvmIntervals(context.getConfiguration(), measureFromMs);
+        latest = latestLatency(fs, measureFromMs);
         long intervalNanos = run.intervalSeconds() * 1_000_000_000L;
         long next = measureFromNanos + intervalNanos;
         while (!waitUntilNanos(next)) {
@@ -402,9 +408,19 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       return Math.min(lastEnd, endNanos);
     }
 
+    /** Every progress period (hperf.progress.seconds; none if 0 or no directory is set), for the driver's line. */
+    private LatestLatency.Writer latestLatency(FileSystem fs, long measureFromMs) {
+      Configuration conf = context.getConfiguration();
+      String dir = conf.get(LATENCY_DIR);
+      long periodSeconds = dir == null ? 0 : conf.getLong(JobProgress.INTERVAL_SECONDS, 10);
+      return new LatestLatency.Writer(fs, dir == null ? null : new Path(dir), client, periodSeconds,
+          run.intervalSeconds(), measureFromMs);
+    }
+
     /** Writes one interval's histograms and counts its operations measured. */
     private void writeInterval(HistogramLogWriter writer, long measureFromMs, long notAfterMs) {
       long count = recorders.writeInterval(writer, measureFromMs, notAfterMs);
+      latest.add(recorders.lastTopLevel(), Math.min(System.currentTimeMillis(), notAfterMs));
       writer.outputComment(jvm.next(Math.min(System.currentTimeMillis(), notAfterMs)).comment());
       long measured = 0;
       for (ThreadStats stats : workers.stats()) {

@@ -38,6 +38,7 @@ import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.DatasetOptions;
 import org.hperf.core.cli.ParsedOptions;
+import org.hperf.core.run.LatestLatency;
 import org.hperf.core.run.RunDirectory;
 import org.hperf.core.run.RunRecord;
 
@@ -105,7 +106,7 @@ public final class WorkloadTool extends HperfTool {
         .value(null, "client", "sync|async", "sync: --threads threads, each one blocking Table call at a time (as"
             + " YCSB); async: --inflight operations in flight on one AsyncTable, issued from completions", "sync")
         .value(null, "inflight", "n", "operations each map task keeps in flight with --client async", "--threads")
-        .value(null, "duration", "seconds", "measure this long (the seed method: 900)",
+        .value(null, "duration", "seconds", "measure this long (Cloudera's HBase 1 vs 2 comparison: 900)",
             "until operationcount is done")
         .value(null, "operationcount", "n", "operations over all clients (overrides the workload's)",
             "the workload's operationcount")
@@ -277,6 +278,10 @@ public final class WorkloadTool extends HperfTool {
     Path barrier = layout.barrier(runDir);
     FileSystem fs = runDir.getFileSystem(conf);
     Configuration jobConf = new Configuration(conf);
+    Path latency = layout.latestLatency(runDir);
+    // A killed earlier attempt's files would pass for this run's.
+    fs.delete(latency, true);
+    jobConf.set(WorkloadMapper.LATENCY_DIR, latency.toString());
     LongSupplier clientsStart = clientsStart(jobConf, fs, barrier, run);
     ServerWarmupWatch warmup = serverWarmupSeconds > 0
         ? ServerWarmupWatch.prepare(jobConf, fs, layout, run, serverWarmupSeconds, clientsStart) : null;
@@ -297,12 +302,14 @@ public final class WorkloadTool extends HperfTool {
     try (ClusterMetricsSampler sampler = warmup == null
         ? ClusterMetricsSampler.start(connection, fs, samples, run.intervalSeconds())
         : ClusterMetricsSampler.start(connection, fs, samples, run.intervalSeconds(), warmup.samplesObserver())) {
-      ok = runJob(job, shown(progress(run, workload, windowStart)));
+      ok = runJob(job, shown(progress(run, workload, windowStart)
+          .withDetail(() -> LatestLatency.read(fs, latency).map(LatestLatency.Merged::text).orElse(null))));
     } finally {
       if (warmup != null) {
         warmup.clean();
       }
       fs.delete(barrier, true);
+      fs.delete(latency, true);
     }
     keepSamples(fs, samples, runDir);
     if (ok && warmup != null) {

@@ -13,6 +13,7 @@ import org.apache.hadoop.fs.Path;
  * &lt;dir&gt;/server-warmup/             the unmeasured server warm-up before run 1
  * &lt;dir&gt;/server-warmup-run-&lt;k&gt;/       the one before run k of --run-index k
  * &lt;dir&gt;/.barrier/&lt;job&gt;/             a job's start barrier and markers, while it runs
+ * &lt;dir&gt;/.barrier/&lt;job&gt;-latency/     the clients' latest latencies for its progress line, while it runs
  * &lt;dir&gt;/aggregate/summary.json      what aggregate wrote (its merged logs beside it)
  * </pre>
  */
@@ -57,6 +58,14 @@ public record RunDirectory(Path root) {
   /** Where a running job's clients meet ({@code .barrier/<job>}), named after the job's output directory. */
   public Path barrier(Path jobOutput) {
     return new Path(new Path(root, BARRIERS), jobOutput.getName());
+  }
+
+  /**
+   * Where a running job's clients leave their latest latencies for the progress line ({@link
+   * LatestLatency}): beside its barrier, not in it, as the barrier counts the files in its own.
+   */
+  public Path latestLatency(Path jobOutput) {
+    return new Path(new Path(root, BARRIERS), jobOutput.getName() + "-latency");
   }
 
   /** The driver's marker that the region servers stopped JIT-compiling, for the warm-up job of that output. */

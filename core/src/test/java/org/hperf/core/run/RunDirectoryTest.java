@@ -19,6 +19,7 @@ class RunDirectoryTest {
     assertEquals(new Path("/runs/workloadc/.barrier/run-3"), dir.barrier(dir.run(3)));
     assertEquals(new Path("/runs/workloadc/.barrier/server-warmup-run-4-servers-quiet"),
         dir.serversQuietMarker(dir.serverWarmup(4)));
+    assertEquals(new Path("/runs/workloadc/.barrier/run-3-latency"), dir.latestLatency(dir.run(3)));
     assertEquals(new Path("/runs/workloadc/run.properties"), dir.record());
     assertEquals(new Path("/runs/workloadc/aggregate/summary.json"), dir.summary());
   }
