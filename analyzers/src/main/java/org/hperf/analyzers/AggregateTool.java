@@ -50,7 +50,9 @@ public final class AggregateTool extends HperfTool {
    * the aggregate prints them (the suite's report step), and a finding is printed once.
    */
   public static final String PRINT_FINDINGS = "hperf.aggregate.print.findings";
-  private static final String TABLE = "table";
+  private static final String TEXT = "text";
+  /** The old name of {@link #TEXT}, which run and compare use: accepted in this release only. */
+  private static final String OLD_TEXT = "table";
   private static final String YCSB = "ycsb";
 
   @Override
@@ -59,10 +61,10 @@ public final class AggregateTool extends HperfTool {
         "Merge a workload's task histogram logs into throughput and latency percentiles (MapReduce).")
         .value(null, "output", "dir", "where the summaries go", "<run dir>/aggregate")
         .flag(null, "overwrite", "replace an existing output directory")
-        .value(null, "format", "table|ycsb", "what goes to stdout: hperf's table and findings, or YCSB's result lines"
+        .value(null, "format", TEXT + "|" + YCSB, "what goes to stdout: hperf's table and findings, or YCSB's result lines"
             + " ([OVERALL], [READ], ...) of all runs merged and nothing else, the table then on stderr; YCSB's"
             + " -D " + YcsbResults.PERCENTILES + "=50,95,99.9 sets its percentiles (default "
-            + YcsbResults.DEFAULT_PERCENTILES + ")", TABLE);
+            + YcsbResults.DEFAULT_PERCENTILES + ")", TEXT);
   }
 
   @Override
@@ -142,9 +144,14 @@ public final class AggregateTool extends HperfTool {
   }
 
   private static boolean ycsbFormat(ParsedOptions parsed) throws UsageException {
-    String format = parsed.string("format", TABLE);
-    if (!format.equals(TABLE) && !format.equals(YCSB)) {
-      throw new UsageException("--format " + format + ": give " + TABLE + " or " + YCSB);
+    String format = parsed.string("format", TEXT);
+    if (format.equals(OLD_TEXT)) {
+      System.err.println("hperf aggregate: --format " + OLD_TEXT + " is now --format " + TEXT
+          + " (the old value is accepted in this release only)");
+      return false;
+    }
+    if (!format.equals(TEXT) && !format.equals(YCSB)) {
+      throw new UsageException("--format " + format + ": give " + TEXT + " or " + YCSB);
     }
     return format.equals(YCSB);
   }

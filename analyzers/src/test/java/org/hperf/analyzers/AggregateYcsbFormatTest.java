@@ -94,7 +94,7 @@ class AggregateYcsbFormatTest {
   }
 
   @Test
-  void withoutYcsbsPropertyThePercentilesAreYcsbsDefaultAndTheTableFormatIsUnchanged(@TempDir Path tmp)
+  void withoutYcsbsPropertyThePercentilesAreYcsbsDefaultAndTheTextFormatIsUnchanged(@TempDir Path tmp)
       throws Exception {
     File dir = tmp.toFile();
     writeRuns(dir);
@@ -109,6 +109,13 @@ class AggregateYcsbFormatTest {
     assertTrue(table.out().lines().anyMatch(l -> l.matches("READ +run-1 .*")), table.all());
     assertTrue(table.out().contains("summaries in "), table.all());
     assertFalse(table.out().contains("[OVERALL]"), table.all());
+
+    // The old name of the text format, as run and compare name it: still accepted, the new one said.
+    ToolRun old = ToolRun.of(LocalJobs.conf(), new AggregateTool(), dir.getPath(), "--overwrite", "--format", "table");
+    assertEquals(ExitCode.OK, old.exitCode(), old.all());
+    assertEquals(table.out().lines().filter(l -> l.matches("READ +run-1 .*")).toList(),
+        old.out().lines().filter(l -> l.matches("READ +run-1 .*")).toList(), old.all());
+    assertTrue(old.err().contains("hperf aggregate: --format table is now --format text"), old.all());
   }
 
   @Test
@@ -117,7 +124,7 @@ class AggregateYcsbFormatTest {
     writeRuns(dir);
     ToolRun format = ToolRun.of(LocalJobs.conf(), new AggregateTool(), dir.getPath(), "--format", "json");
     assertEquals(ExitCode.USAGE, format.exitCode(), format.all());
-    assertTrue(format.err().contains("--format json: give table or ycsb"), format.all());
+    assertTrue(format.err().contains("--format json: give text or ycsb"), format.all());
     ToolRun percentiles = ToolRun.of(LocalJobs.conf(), new AggregateTool(), "-D", "hdrhistogram.percentiles=95,p99",
         dir.getPath(), "--format", "ycsb");
     assertEquals(ExitCode.USAGE, percentiles.exitCode(), percentiles.all());
