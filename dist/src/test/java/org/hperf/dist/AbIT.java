@@ -86,6 +86,8 @@ class AbIT {
       ToolRun ab = ab(args.toArray(new String[0]));
       assertEquals(ExitCode.OK, ab.exitCode(), ab.all());
       assertTrue(ab.out().contains("A and B are the same setup: an A/A test"), ab.out());
+      // Its runs share the JVM (the local job runner); none says that the client's CPU was not measured.
+      assertFalse(ab.out().contains("client CPU per operation: not measured"), ab.out());
       ComparisonReport report = verdicts(dir).get(0);
       // No false verdict: equivalent, or inconclusive saying what these lifetimes could detect or which were
       // not steady; never faster or slower.
