@@ -72,7 +72,7 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
     // Too few first, with why: a range from 1 would send the user to --runs 1, which is too few as well.
     if (parsed.longValue("runs", 3, Long.MIN_VALUE, Long.MAX_VALUE) < 2) {
       throw new UsageException("--runs " + parsed.string("runs", null) + " is too few: one run a side has no"
-          + " run-to-run spread to judge a difference by; give --runs 2 or more (3 is the seed's)");
+          + " run-to-run spread to judge a difference by; give --runs 2 or more (3 is usual)");
     }
     int runs = parsed.intValue("runs", 3, 2, 100);
     boolean releases = parsed.has("a-hbase") || parsed.has("b-hbase");

@@ -36,7 +36,7 @@ public final class Perf {
           CompareTool::new),
       new Command(AbTool.NAME, "A/B: the same workloads on two setups, in cluster lifetimes, a verdict with"
           + " its confidence", AbTool::new),
-      new Command(SuiteTool.NAME, "the seed method in one command: load, workloads x runs, aggregate, report",
+      new Command(SuiteTool.NAME, "the whole method in one command: load, workloads x runs, aggregate, report",
           SuiteTool::new),
       new Command(DemoTool.NAME, "start an embedded HBase cluster and run the tiny suite on it, ending with"
           + " its report", DemoTool::new));

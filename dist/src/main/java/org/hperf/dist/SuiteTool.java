@@ -62,7 +62,7 @@ public final class SuiteTool extends HperfTool {
   @Override
   protected CommandOptions options() {
     CommandOptions options = new CommandOptions(NAME, "--dir <suite dir> [options]",
-        "Run the seed method: create-table, load, wait for compactions, verify, every workload N times, aggregate,"
+        "Run the whole method of a comparison like Cloudera's HBase 1 vs 2: create-table, load, wait for compactions, verify, every workload N times, aggregate,"
             + " report. Rerunning a suite directory resumes it. First it prints the plan (records, bytes with"
             + " replication, time) and refuses to start when HDFS lacks the space for the load.");
     options

@@ -60,7 +60,7 @@ class ZeroAndNegativeOptionsTest {
         "--workload-dir", WORKLOADS};
     // Not "give one from 1": one run a side is refused too, and says why.
     assertUsage(dir, "hperf ab: --runs 0 is too few: one run a side has no run-to-run spread to judge a difference"
-        + " by; give --runs 2 or more (3 is the seed's)", ab, "--runs", "0");
+        + " by; give --runs 2 or more (3 is usual)", ab, "--runs", "0");
     assertUsage(dir, "hperf ab: --clients=0 is out of range: give one from 1 to 100000", ab, "--clients", "0");
   }
 
