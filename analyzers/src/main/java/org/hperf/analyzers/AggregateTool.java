@@ -51,7 +51,7 @@ public final class AggregateTool extends HperfTool {
    */
   public static final String PRINT_FINDINGS = "hperf.aggregate.print.findings";
   private static final String TEXT = "text";
-  /** The old name of {@link #TEXT}, which run and compare use: accepted in this release only. */
+  /** The old name of {@link #TEXT} (the name run and compare use): accepted in this release only. */
   private static final String OLD_TEXT = "table";
   private static final String YCSB = "ycsb";
 

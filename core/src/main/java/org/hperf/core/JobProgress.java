@@ -2,6 +2,8 @@ package org.hperf.core;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -27,6 +29,11 @@ public final class JobProgress {
   /** What a window clock returns while the clients warm the servers, before they agree on the window. */
   public static final long SERVERS_WARMING = -2;
   private static final Supplier<String> NOTHING = () -> null;
+  /**
+   * A line's rate spans at least this long: tasks report their counters every 3 s, so over a
+   * shorter span (hperf.progress.seconds=3) the work moves by steps and every other line read 0.
+   */
+  private static final long RATE_SPAN_NANOS = 8_000_000_000L;
 
   private final ProgressLine line;
   private final List<Enum<?>> workCounters;
@@ -122,7 +129,8 @@ public final class JobProgress {
     private final LongSupplier nanoClock;
     private final LongSupplier wallClockMs;
     private final long startNanos;
-    private Sample previous = Sample.SUBMITTED;
+    /** Past readings, oldest first, back to the newest one old enough to run the rate from. */
+    private final ArrayDeque<Sample> recent = new ArrayDeque<>(List.of(Sample.SUBMITTED));
     private Sample lastIdle = Sample.SUBMITTED;
     private long workStartNanos = -1;
 
@@ -147,8 +155,8 @@ public final class JobProgress {
         return;
       }
       Sample now = sample();
-      out.println(withDetail(line.text(previous, now, workStart(now)), now));
-      previous = now;
+      out.println(withDetail(line.text(rateFrom(now), now, workStart(now)), now));
+      recent.addLast(now);
     }
 
     void printEndSafely() {
@@ -160,9 +168,31 @@ public final class JobProgress {
       }
     }
 
+    /**
+     * The reading the rate runs from: the newest at least {@link #RATE_SPAN_NANOS} before {@code
+     * now}, else the oldest kept (the submission's at first); older ones are dropped.
+     */
+    private Sample rateFrom(Sample now) {
+      while (recent.size() > 1) {
+        Iterator<Sample> oldestFirst = recent.iterator();
+        oldestFirst.next();
+        if (now.elapsedNanos() - oldestFirst.next().elapsedNanos() < RATE_SPAN_NANOS) {
+          break;
+        }
+        recent.removeFirst();
+      }
+      return recent.getFirst();
+    }
+
     /** The line and its detail, once work is counted (before, the line says why nothing is). */
     private String withDetail(String text, Sample now) {
-      String more = now.work() > 0 ? detail.get() : null;
+      String more;
+      try {
+        more = now.work() > 0 ? detail.get() : null;
+      } catch (RuntimeException e) {
+        // The detail is a courtesy: the line goes without it.
+        more = null;
+      }
       return more == null ? text : text + ", " + more;
     }
 

@@ -91,6 +91,23 @@ class JobProgressTest {
   }
 
   @Test
+  void aRateSpansAtLeastEightSecondsSoThatReportsEveryThreeSecondsNeverReadAsAStall() throws IOException {
+    // Lines every 3 s; the counters move when a task reports (every 3 s), and one report comes late.
+    JobProgress.Tracker tracker = tracker(JobProgress.counting("run 1/1 workloada", "ops", 0, Work.ROWS));
+    at(3, 0, tracker);
+    at(6, 300, tracker);
+    at(9, 300, tracker);
+    at(12, 900, tracker);
+    at(15, 1_200, tracker);
+    assertEquals(List.of(
+        "[run 1/1 workloada] elapsed 0m03s, nothing counted yet",
+        "[run 1/1 workloada] 300 ops (50 ops/s), elapsed 0m06s",
+        "[run 1/1 workloada] 300 ops (33 ops/s), elapsed 0m09s",
+        "[run 1/1 workloada] 900 ops (100 ops/s), elapsed 0m12s",
+        "[run 1/1 workloada] 1,200 ops (100 ops/s), elapsed 0m15s"), lines(), "0 ops/s at 9 s over the last 3 s alone");
+  }
+
+  @Test
   void theLastLineOfASucceededJobIsAllItsWork() throws IOException {
     JobProgress.Tracker tracker = tracker(JobProgress.counting("load t", "records", 1_000, Work.ROWS));
     at(10, 400, tracker);

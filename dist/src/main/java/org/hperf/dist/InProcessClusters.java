@@ -103,8 +103,8 @@ final class InProcessClusters implements AbClusters {
     Tool tool = Perf.COMMANDS.stream().filter(c -> c.name().equals(command.get(0))).findFirst()
         .orElseThrow(() -> new IllegalArgumentException("no command " + command.get(0))).tool().get();
     Configuration conf = conf(side);
-    // Every run of the embedded cluster's local job runner shares the JVM: its client CPU per
-    // operation is never measured, and the comparison does not use it; no run says so again.
+    // The comparison does not use the client's CPU per operation, which runs under a local job
+    // runner (the embedded cluster's) never measure: no run says so after each of its lines.
     conf.setBoolean(WorkloadTool.CALLER_NOTES_CLIENT_CPU, true);
     long started = System.nanoTime();
     int exit = ToolRunner.run(conf, tool, command.subList(1, command.size()).toArray(new String[0]));

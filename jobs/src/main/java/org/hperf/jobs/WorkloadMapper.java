@@ -413,8 +413,8 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       Configuration conf = context.getConfiguration();
       String dir = conf.get(LATENCY_DIR);
       long periodSeconds = dir == null ? 0 : conf.getLong(JobProgress.INTERVAL_SECONDS, 10);
-      return new LatestLatency.Writer(fs, dir == null ? null : new Path(dir), client, periodSeconds,
-          run.intervalSeconds(), measureFromMs);
+      return new LatestLatency.Writer(fs, dir == null ? null : new Path(dir), client,
+          context.getTaskAttemptID().getId(), periodSeconds, run.intervalSeconds(), measureFromMs);
     }
 
     /** Writes one interval's histograms and counts its operations measured. */

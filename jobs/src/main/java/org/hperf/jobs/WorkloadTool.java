@@ -73,8 +73,9 @@ public final class WorkloadTool extends HperfTool {
   /** Null: --format ycsb is refused (a suite or ab step, a test). */
   private final YcsbLines ycsbLines;
   /**
-   * Set (true) by a command that runs this one among its steps (hperf suite): it says once, at its
-   * end, why the client CPU was not measured ({@link #clientCpuNote}), instead of each step.
+   * Set (true) by a command that runs this one among its steps: hperf suite, which says once, at
+   * its end, why the client CPU was not measured ({@link #clientCpuNote}), instead of each step;
+   * hperf ab, whose verdicts do not use the client's CPU.
    */
   public static final String CALLER_NOTES_CLIENT_CPU = "hperf.run.caller-notes-client-cpu";
   /** True when stdout is for YCSB's lines: this command's own lines then go to stderr. */
@@ -279,8 +280,10 @@ public final class WorkloadTool extends HperfTool {
     FileSystem fs = runDir.getFileSystem(conf);
     Configuration jobConf = new Configuration(conf);
     Path latency = layout.latestLatency(runDir);
-    // A killed earlier attempt's files would pass for this run's.
-    fs.delete(latency, true);
+    // A killed earlier attempt's files would pass for this run's. The clients write into the
+    // directory, never create it: once removed at the job's end, nothing brings it back.
+    deleteQuietly(fs, latency);
+    fs.mkdirs(latency);
     jobConf.set(WorkloadMapper.LATENCY_DIR, latency.toString());
     LongSupplier clientsStart = clientsStart(jobConf, fs, barrier, run);
     ServerWarmupWatch warmup = serverWarmupSeconds > 0
@@ -309,7 +312,7 @@ public final class WorkloadTool extends HperfTool {
         warmup.clean();
       }
       fs.delete(barrier, true);
-      fs.delete(latency, true);
+      deleteQuietly(fs, latency);
     }
     keepSamples(fs, samples, runDir);
     if (ok && warmup != null) {
@@ -372,6 +375,15 @@ public final class WorkloadTool extends HperfTool {
         long failedAttempts) {
       return new RunRecord.Outcome(jobId, counters, failedOperations, rpcFailures, failedAttempts, serversLost,
           regionsMoved, problem, startMs, endMs);
+    }
+  }
+
+  /** Removes the progress line's latency files: a courtesy, whose clean-up never fails a run. */
+  private static void deleteQuietly(FileSystem fs, Path latency) {
+    try {
+      fs.delete(latency, true);
+    } catch (IOException e) {
+      // Left behind in the run directory's .barrier/, which no reader of results lists.
     }
   }
 

@@ -1,15 +1,17 @@
 package org.hperf.core.run;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.HashMap;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -29,6 +31,8 @@ import org.hperf.core.LatencyHistograms;
  */
 public final class LatestLatency {
   private static final String PREFIX = "client-";
+  /** {@code client-00003}: a file's client, before its attempt and period. */
+  private static final int CLIENT_KEY_LENGTH = PREFIX.length() + 5;
   /** A file being written: renamed to its name once complete, so the driver never reads half of one. */
   private static final String WRITING = "_writing-";
 
@@ -55,28 +59,37 @@ public final class LatestLatency {
 
   /**
    * One client's side: adds each interval's histogram, and once a period is over writes the
-   * period's histogram under a new name and removes the one before it.
+   * period's histogram under a new name, {@code client-<client>-<attempt>-<period>}, and removes
+   * the one before the previous: the driver lists, then reads, so the newest may be gone by then
+   * and the one before it must still be there. A retried attempt's names sort after its dead
+   * predecessor's, whose last period would otherwise pass for the client's newest.
    */
   public static final class Writer {
     private final FileSystem fs;
     private final Path dir;
     private final int client;
+    private final int attempt;
     /** A period is this many of the task's intervals: counted, as their ends on the clock jitter. */
     private final long intervalsPerPeriod;
     private final Histogram period = LatencyHistograms.newHistogram();
     private long intervalsInPeriod;
     private long periodStartMs;
     private int written;
-    private Path previous;
+    /** The files written last and the one before it, newest first; null until written. */
+    private Path newest;
+    private Path beforeNewest;
 
     /**
      * Periods of {@code periodSeconds} (at least one interval of {@code intervalSeconds}) from
-     * {@code startMs}; {@code periodSeconds} 0: writes nothing (progress lines are off).
+     * {@code startMs}, for the task attempt numbered {@code attempt} (0, then 1 for a retry...);
+     * {@code periodSeconds} 0: writes nothing (progress lines are off).
      */
-    public Writer(FileSystem fs, Path dir, int client, long periodSeconds, long intervalSeconds, long startMs) {
+    public Writer(FileSystem fs, Path dir, int client, int attempt, long periodSeconds, long intervalSeconds,
+        long startMs) {
       this.fs = fs;
       this.dir = dir;
       this.client = client;
+      this.attempt = attempt;
       this.intervalsPerPeriod = periodSeconds <= 0 ? 0 : Math.max(1, -Math.floorDiv(-periodSeconds, intervalSeconds));
       this.periodStartMs = startMs;
     }
@@ -97,19 +110,24 @@ public final class LatestLatency {
     }
 
     private void write(long endMs) {
-      String name = String.format(Locale.ROOT, "%s%05d-%08d", PREFIX, client, written++);
+      String name = String.format(Locale.ROOT, "%s%05d-%03d-%08d", PREFIX, client, attempt, written++);
       Path writing = new Path(dir, WRITING + name);
       Path done = new Path(dir, name);
       try {
-        try (FSDataOutputStream out = fs.create(writing, true)) {
+        // Not recursive: once the driver has removed the directory (the job over), nothing recreates it.
+        try (FSDataOutputStream out = fs.createNonRecursive(writing, true, 4096, fs.getDefaultReplication(writing),
+            fs.getDefaultBlockSize(writing), null)) {
           out.write((periodStartMs + " " + endMs + " " + encode(period) + "\n").getBytes(StandardCharsets.US_ASCII));
         }
-        // A name left by an earlier attempt of this task: HDFS renames onto no existing file.
-        fs.delete(done, false);
-        if (fs.rename(writing, done) && previous != null) {
-          fs.delete(previous, false);
+        if (!fs.rename(writing, done)) {
+          fs.delete(writing, false);
+          return;
         }
-        previous = done;
+        if (beforeNewest != null) {
+          fs.delete(beforeNewest, false);
+        }
+        beforeNewest = newest;
+        newest = done;
       } catch (IOException e) {
         // The progress line goes without this client's latency for a period; the run is unaffected.
       }
@@ -119,7 +137,7 @@ public final class LatestLatency {
   /**
    * Every client's newest period merged, or empty while no client has finished a period (or the
    * directory is gone). Each client's newest: periods run on each client's clock from the common
-   * start, so at most one period apart.
+   * start, so at most one period apart (but for a retried attempt's, which starts late).
    */
   public static Optional<Merged> read(FileSystem fs, Path dir) {
     FileStatus[] files;
@@ -128,29 +146,28 @@ public final class LatestLatency {
     } catch (IOException e) {
       return Optional.empty();
     }
-    Map<String, Path> newestOfClient = new HashMap<>();
+    // Each client's files, newest first: the names sort by attempt, then period.
+    Map<String, List<Path>> byClient = new TreeMap<>();
     for (FileStatus file : files) {
       String name = file.getPath().getName();
-      if (!name.startsWith(PREFIX)) {
-        continue;
+      if (name.startsWith(PREFIX) && name.length() > CLIENT_KEY_LENGTH) {
+        byClient.computeIfAbsent(name.substring(0, CLIENT_KEY_LENGTH), c -> new ArrayList<>()).add(file.getPath());
       }
-      String client = name.substring(0, name.lastIndexOf('-'));
-      newestOfClient.merge(client, file.getPath(), (a, b) -> a.getName().compareTo(b.getName()) >= 0 ? a : b);
     }
     Histogram merged = LatencyHistograms.newHistogram();
     int clients = 0;
     long periodMs = 0;
-    for (Path file : newestOfClient.values()) {
-      String[] fields = readLine(fs, file);
-      if (fields == null) {
-        continue;
-      }
-      try {
-        merged.add(decode(fields[2]));
-        periodMs = Math.max(periodMs, Long.parseLong(fields[1]) - Long.parseLong(fields[0]));
-        clients++;
-      } catch (RuntimeException | DataFormatException e) {
-        // A file of another format or damaged: left out, as one that could not be read.
+    for (List<Path> ofClient : byClient.values()) {
+      ofClient.sort(Comparator.comparing(Path::getName).reversed());
+      // The newest, or if its writer replaced it since the listing, the one before it.
+      for (Path file : ofClient) {
+        Optional<Period> period = readPeriod(fs, file);
+        if (period.isPresent()) {
+          merged.add(period.get().histogram());
+          periodMs = Math.max(periodMs, period.get().millis());
+          clients++;
+          break;
+        }
       }
     }
     if (clients == 0 || merged.getTotalCount() == 0) {
@@ -160,15 +177,20 @@ public final class LatestLatency {
         merged.getValueAtPercentile(99), clients, Math.round(periodMs / 1000.0)));
   }
 
-  /** The file's three fields, or null if it is gone (a client replaced it) or not whole. */
-  private static String[] readLine(FileSystem fs, Path file) {
+  /** One client's period as its file holds it. */
+  private record Period(long millis, Histogram histogram) {
+  }
+
+  /** The file's period, or empty if it is gone (its client replaced it), not whole or not readable. */
+  private static Optional<Period> readPeriod(FileSystem fs, Path file) {
     try (FSDataInputStream in = fs.open(file)) {
       String[] fields = new String(in.readAllBytes(), StandardCharsets.US_ASCII).strip().split(" ");
-      return fields.length == 3 ? fields : null;
-    } catch (FileNotFoundException gone) {
-      return null;
-    } catch (IOException e) {
-      return null;
+      if (fields.length != 3) {
+        return Optional.empty();
+      }
+      return Optional.of(new Period(Long.parseLong(fields[1]) - Long.parseLong(fields[0]), decode(fields[2])));
+    } catch (IOException | RuntimeException | DataFormatException e) {
+      return Optional.empty();
     }
   }
 

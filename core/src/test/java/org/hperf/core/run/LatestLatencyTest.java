@@ -43,7 +43,7 @@ class LatestLatencyTest {
     long[][] range = {{50, 150}, {5_000, 15_000}};
     int[] perInterval = {2_250, 250};
     for (int client = 0; client < 2; client++) {
-      LatestLatency.Writer writer = new LatestLatency.Writer(fs, dir, client, PERIOD_SECONDS, 5, START_MS);
+      LatestLatency.Writer writer = new LatestLatency.Writer(fs, dir, client, 0, PERIOD_SECONDS, 5, START_MS);
       for (int interval = 1; interval <= 4; interval++) {
         Histogram h = LatencyHistograms.newHistogram();
         for (int i = 0; i < perInterval[client]; i++) {
@@ -60,8 +60,8 @@ class LatestLatencyTest {
     // Hadoop's local file system keeps a hidden checksum file beside each.
     List<String> files = Arrays.stream(new File(tmp.toUri()).list()).filter(name -> !name.startsWith(".")).sorted()
         .toList();
-    assertEquals(List.of("client-00000-00000001", "client-00001-00000001"), files,
-        "one file a client, its newest period");
+    assertEquals(List.of("client-00000-000-00000000", "client-00000-000-00000001", "client-00001-000-00000000",
+        "client-00001-000-00000001"), files, "two files a client, its two newest periods");
 
     LatestLatency.Merged merged = LatestLatency.read(fs, dir).orElseThrow();
     Collections.sort(newest);
@@ -81,8 +81,8 @@ class LatestLatencyTest {
     Histogram h = LatencyHistograms.newHistogram();
     h.recordValue(100);
     // Periods are counted in intervals, their ends being the clock's: one interval of two, however late.
-    new LatestLatency.Writer(fs, dir, 0, PERIOD_SECONDS, 5, START_MS).add(h, START_MS + 10_500);
-    new LatestLatency.Writer(fs, dir, 1, 0, 5, START_MS).add(h, START_MS + 60_000);
+    new LatestLatency.Writer(fs, dir, 0, 0, PERIOD_SECONDS, 5, START_MS).add(h, START_MS + 10_500);
+    new LatestLatency.Writer(fs, dir, 1, 0, 0, 5, START_MS).add(h, START_MS + 60_000);
     assertEquals(Optional.empty(), LatestLatency.read(fs, dir));
     assertEquals(Optional.empty(), LatestLatency.read(fs, new org.apache.hadoop.fs.Path(dir, "gone")));
   }
@@ -92,7 +92,7 @@ class LatestLatencyTest {
     // 3 s of 1 s intervals: the third interval's end a millisecond early (clocks jitter) still ends it.
     FileSystem fs = FileSystem.getLocal(new Configuration());
     org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(tmp.toUri());
-    LatestLatency.Writer writer = new LatestLatency.Writer(fs, dir, 0, 3, 1, START_MS);
+    LatestLatency.Writer writer = new LatestLatency.Writer(fs, dir, 0, 0, 3, 1, START_MS);
     Histogram h = LatencyHistograms.newHistogram();
     h.recordValue(100);
     writer.add(h, START_MS + 1_001);
@@ -102,6 +102,54 @@ class LatestLatencyTest {
     LatestLatency.Merged merged = LatestLatency.read(fs, dir).orElseThrow();
     assertEquals(3, merged.operations());
     assertEquals(3, merged.periodSeconds());
+  }
+
+  @Test
+  void aRetriedAttemptsPeriodsPassTheDeadOnesAndOnlyTheTwoNewestStay() throws IOException {
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(tmp.toUri());
+    // Attempt 0 dies after 5 periods of 1 ms latencies; attempt 1 then writes one of 9 ms.
+    LatestLatency.Writer dead = new LatestLatency.Writer(fs, dir, 0, 0, 1, 1, START_MS);
+    for (int period = 1; period <= 5; period++) {
+      dead.add(histogramOf(1_000), START_MS + period * 1_000L);
+    }
+    new LatestLatency.Writer(fs, dir, 0, 1, 1, 1, START_MS + 60_000).add(histogramOf(9_000), START_MS + 61_000);
+    assertEquals(List.of("client-00000-000-00000003", "client-00000-000-00000004", "client-00000-001-00000000"),
+        names(), "the dead attempt's two newest, the retry's one");
+    assertEquals(9_000, LatestLatency.read(fs, dir).orElseThrow().p50Micros(), 9, "the retry's period");
+  }
+
+  @Test
+  void aNewestFileReplacedAfterTheListingGivesWayToTheOneBeforeIt() throws IOException {
+    FileSystem local = FileSystem.getLocal(new Configuration());
+    org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(tmp.toUri());
+    LatestLatency.Writer writer = new LatestLatency.Writer(local, dir, 0, 0, 1, 1, START_MS);
+    writer.add(histogramOf(1_000), START_MS + 1_000);
+    writer.add(histogramOf(2_000), START_MS + 2_000);
+    // Listed, then gone when opened: as when its client writes the next period in between.
+    FileSystem racing = new org.apache.hadoop.fs.FilterFileSystem(local) {
+      @Override
+      public org.apache.hadoop.fs.FSDataInputStream open(org.apache.hadoop.fs.Path f, int bufferSize)
+          throws IOException {
+        if (f.getName().endsWith("-00000001")) {
+          throw new java.io.FileNotFoundException(f.toString());
+        }
+        return super.open(f, bufferSize);
+      }
+    };
+    LatestLatency.Merged merged = LatestLatency.read(racing, dir).orElseThrow();
+    assertEquals(1, merged.clients(), "the client is not left out");
+    assertEquals(1_000, merged.p50Micros(), 1);
+  }
+
+  private static Histogram histogramOf(long micros) {
+    Histogram h = LatencyHistograms.newHistogram();
+    h.recordValue(micros);
+    return h;
+  }
+
+  private List<String> names() {
+    return Arrays.stream(new File(tmp.toUri()).list()).filter(name -> !name.startsWith(".")).sorted().toList();
   }
 
   @Test
