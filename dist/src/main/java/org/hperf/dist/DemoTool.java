@@ -36,10 +36,11 @@ public final class DemoTool extends HperfTool {
    * The demo's server warm-up cap: a freshly started embedded cluster compiles for most of a 20 s
    * window otherwise (updateonly rose from 1,248 to 4,965 ops/s inside one), and the demo's figures
    * would be a warm-up. Once the server is warm a workload's warm-up ends as soon as it is flat.
-   * 60 s was too short on 2 cores: the first two workloads ran to it with the server still
-   * compiling, and three of ten windows saw it compile for 10-22% of their time.
+   * 120 s was tried: one warm-up ran to it, the demo took 70 s longer, and as many windows saw
+   * the server's JVM compiling (6 of 10 at 10-27%, 3 of 10 at 60 s): under the local job runner
+   * that JVM runs the clients too, so its compiling never quite stops within a demo.
    */
-  static final long SERVER_WARMUP_SECONDS = 120;
+  static final long SERVER_WARMUP_SECONDS = 60;
 
   @Override
   protected CommandOptions options() {
