@@ -155,7 +155,7 @@ public final class JobProgress {
         return;
       }
       Sample now = sample();
-      out.println(withDetail(line.text(rateFrom(now), now, workStart(now)), now));
+      out.println(lineWithDetail(line.text(rateFrom(now), now, workStart(now)), now));
       recent.addLast(now);
     }
 
@@ -185,7 +185,7 @@ public final class JobProgress {
     }
 
     /** The line and its detail, once work is counted (before, the line says why nothing is). */
-    private String withDetail(String text, Sample now) {
+    private String lineWithDetail(String text, Sample now) {
       String more;
       try {
         more = now.work() > 0 ? detail.get() : null;

@@ -22,8 +22,8 @@ final class OperationRecorders {
   private final Recorder allIntended;
   /** Null when the run does not record where operations were served. */
   private final PlacementRecorders placement;
-  /** The top-level operations' histogram of the last interval written; empty before the first. */
-  private Histogram lastTopLevel = LatencyHistograms.newHistogram();
+  /** The top-level operations' histogram of the last interval written; null before the first. */
+  private Histogram lastTopLevel;
 
   OperationRecorders(WorkloadSpec workload, boolean paced, boolean perServer) {
     this.workload = workload;
