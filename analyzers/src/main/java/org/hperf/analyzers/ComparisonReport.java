@@ -152,8 +152,8 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
   /** The table: each side, the order, per operation both means, the three changes and the verdict. */
   public String text() {
     StringBuilder out = new StringBuilder();
-    out.append(String.format("%s: A = %s (%s%s)%n", workload, dirA, runs(runsA), setupA.isEmpty() ? "" : "; " + setupA));
-    out.append(String.format("%s  B = %s (%s%s)%n", " ".repeat(workload.length()), dirB, runs(runsB),
+    out.append(String.format(Locale.ROOT, "%s: A = %s (%s%s)%n", workload, dirA, runs(runsA), setupA.isEmpty() ? "" : "; " + setupA));
+    out.append(String.format(Locale.ROOT, "%s  B = %s (%s%s)%n", " ".repeat(workload.length()), dirB, runs(runsB),
         setupB.isEmpty() ? "" : "; " + setupB));
     out.append(order.isEmpty()
         ? "runs not interleaved: drift between the two sets of runs is not controlled\n"
@@ -165,10 +165,10 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
       out.append("NOT STEADY: ").append(run).append('\n');
     }
     String ci = "[" + Comparison.confidenceText(confidence) + " CI]";
-    out.append(String.format("%-20s %12s %12s  %-26s %-26s %-26s %s%n", "operation", "A ops/s*", "B ops/s*",
+    out.append(String.format(Locale.ROOT, "%-20s %12s %12s  %-26s %-26s %-26s %s%n", "operation", "A ops/s*", "B ops/s*",
         "ops/s B vs A [CI]**", "p50 B vs A " + ci, "p99 B vs A " + ci, "verdict"));
     for (Comparison row : operations) {
-      out.append(String.format("%-20s %,12.1f %,12.1f  %-26s %-26s %-26s %s%n", row.operation(),
+      out.append(String.format(Locale.ROOT, "%-20s %,12.1f %,12.1f  %-26s %-26s %-26s %s%n", row.operation(),
           row.throughputOpsPerSec().meanA(), row.throughputOpsPerSec().meanB(),
           Comparison.change(row.throughputOpsPerSec()), Comparison.change(row.p50Micros()),
           Comparison.change(row.p99Micros()), row.verdictText()));
@@ -188,14 +188,14 @@ public record ComparisonReport(String workload, String dirA, String dirB, String
   String serverSideText() {
     StringBuilder out = new StringBuilder();
     if (!serverSideA.servers().isEmpty() || !serverSideB.servers().isEmpty()) {
-      out.append(String.format("%nregion servers (ops/s and share: mean of the runs; p99: the median run's)%n"));
-      out.append(String.format("%-4s %-24s %-20s %4s %12s %7s %9s%n", "side", "region server", "operation", "runs",
+      out.append(String.format(Locale.ROOT, "%nregion servers (ops/s and share: mean of the runs; p99: the median run's)%n"));
+      out.append(String.format(Locale.ROOT, "%-4s %-24s %-20s %4s %12s %7s %9s%n", "side", "region server", "operation", "runs",
           "ops/s", "share", "p99 us"));
       serverLines(out, "A", serverSideA);
       serverLines(out, "B", serverSideB);
     }
     if (!serverSideA.findings().isEmpty() || !serverSideB.findings().isEmpty()) {
-      out.append(String.format("%nfindings%n"));
+      out.append(String.format(Locale.ROOT, "%nfindings%n"));
       serverSideA.findings().forEach(f -> out.append("A  ").append(f).append('\n'));
       serverSideB.findings().forEach(f -> out.append("B  ").append(f).append('\n'));
     }

@@ -1,5 +1,6 @@
 package org.hperf.analyzers;
 
+import java.util.Locale;
 import org.apache.hadoop.io.Text;
 
 /**
@@ -77,6 +78,6 @@ final class MergeRecord {
   }
 
   private static Text key(String run, Kind kind, long index, String tag) {
-    return new Text(run + "\t" + kind.ordinal() + "\t" + String.format("%012d", index) + "\t" + tag);
+    return new Text(run + "\t" + kind.ordinal() + "\t" + String.format(Locale.ROOT, "%012d", index) + "\t" + tag);
   }
 }

@@ -182,7 +182,7 @@ final class PlacementReport {
   static List<String> textLines(WorkloadReport w) {
     List<String> lines = new ArrayList<>();
     w.summary.perRun().forEach((run, figures) -> distinct(figures).forEach(h ->
-        lines.add(String.format("HOTSPOT: %s %s: %s", w.label(), run, h.finding()))));
+        lines.add(String.format(Locale.ROOT, "HOTSPOT: %s %s: %s", w.label(), run, h.finding()))));
     return lines;
   }
 

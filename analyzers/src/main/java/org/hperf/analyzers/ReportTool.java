@@ -107,19 +107,19 @@ public final class ReportTool extends HperfTool {
 
   static String text(List<WorkloadReport> workloads) {
     int width = Math.max(16, workloads.stream().mapToInt(w -> w.label().length()).max().orElse(0));
-    StringBuilder out = new StringBuilder(String.format("%-" + width + "s %-18s %12s %8s %9s %9s %9s %9s%n", "workload",
+    StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-" + width + "s %-18s %12s %8s %9s %9s %9s %9s%n", "workload",
         "operation", "ops/s", "runs", "p50 us", "p99 us", "p99.9 us", "max us"));
     for (WorkloadReport w : workloads) {
       w.summary.overall().forEach((tag, op) -> {
         RunSummary.Latency l = op.latency();
-        out.append(String.format("%-" + width + "s %-18s %,12.1f %8d %,9d %,9d %,9d %,9d%n", w.label(), tag,
+        out.append(String.format(Locale.ROOT, "%-" + width + "s %-18s %,12.1f %8d %,9d %,9d %,9d %,9d%n", w.label(), tag,
             op.throughputOpsPerSec(), w.summary.runs(), l.p50Micros(), l.p99Micros(), l.p999Micros(), l.maxMicros()));
       });
     }
     for (WorkloadReport w : workloads) {
       w.summary.perRun().forEach((run, figures) -> {
         if (!figures.disturbedBy().isEmpty()) {
-          out.append(String.format("DISTURBED: %s %s: %s%n", w.label(), run, String.join(", ",
+          out.append(String.format(Locale.ROOT, "DISTURBED: %s %s: %s%n", w.label(), run, String.join(", ",
               figures.disturbedBy())));
         }
       });
@@ -129,7 +129,7 @@ public final class ReportTool extends HperfTool {
       PlacementReport.textLines(w).forEach(line -> out.append(line).append('\n'));
     }
     if (workloads.stream().anyMatch(PlacementReport::hasPlacement)) {
-      out.append(String.format("%n%-16s %-6s %-24s %-18s %12s %7s %9s %9s%n", "workload", "run", "region server",
+      out.append(String.format(Locale.ROOT, "%n%-16s %-6s %-24s %-18s %12s %7s %9s %9s%n", "workload", "run", "region server",
           "operation", "ops/s", "share", "p50 us", "p99 us"));
       for (WorkloadReport w : workloads) {
         PlacementReport.serverLines(w).forEach(line -> out.append(line).append('\n'));
@@ -137,9 +137,9 @@ public final class ReportTool extends HperfTool {
     }
     List<String[]> bigTable = bigTableRows(workloads);
     if (!bigTable.isEmpty()) {
-      out.append(String.format("%nBigTable figure 6 (rows/s, one tablet server) vs hperf (rows/s per region server):%n"));
+      out.append(String.format(Locale.ROOT, "%nBigTable figure 6 (rows/s, one tablet server) vs hperf (rows/s per region server):%n"));
       for (String[] row : bigTable) {
-        out.append(String.format("  %-16s %10s %12s%n", row[0], row[1], row[2]));
+        out.append(String.format(Locale.ROOT, "  %-16s %10s %12s%n", row[0], row[1], row[2]));
       }
     }
     return out.toString();

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -94,7 +95,7 @@ final class Summary {
             .append("; its figures are not those of a clean run\n");
       }
     });
-    out.append(String.format("%-20s %-10s %12s %12s %9s %9s %9s %9s %9s%n", "operation",
+    out.append(String.format(Locale.ROOT, "%-20s %-10s %12s %12s %9s %9s %9s %9s %9s%n", "operation",
         "scope", "ops/s", "operations", "mean us", "p50 us", "p99 us", "p99.9 us", "max us"));
     for (Map.Entry<String, RunSummary.Overall> tag : summary.overall().entrySet()) {
       summary.perRun().forEach((run, figures) -> {
@@ -109,7 +110,7 @@ final class Summary {
   }
 
   private static String row(String tag, String scope, double throughput, RunSummary.Latency l) {
-    return String.format("%-20s %-10s %,12.1f %,12d %9.1f %,9d %,9d %,9d %,9d%n", tag, scope, throughput,
+    return String.format(Locale.ROOT, "%-20s %-10s %,12.1f %,12d %9.1f %,9d %,9d %,9d %,9d%n", tag, scope, throughput,
         l.operations(), l.meanMicros(), l.p50Micros(), l.p99Micros(), l.p999Micros(), l.maxMicros());
   }
 

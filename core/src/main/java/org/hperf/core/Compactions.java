@@ -2,6 +2,7 @@ package org.hperf.core;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.Locale;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CompactionState;
@@ -50,7 +51,7 @@ public final class Compactions {
         quietSince = -1;
       }
       if (printEveryMs > 0 && System.currentTimeMillis() >= nextPrint) {
-        progress.printf("waiting for major compaction of %s: %s, %d s%n", table.getNameAsString(), state,
+        progress.printf(Locale.ROOT, "waiting for major compaction of %s: %s, %d s%n", table.getNameAsString(), state,
             (System.currentTimeMillis() - requested) / 1000);
         nextPrint += printEveryMs;
       }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
@@ -37,7 +38,7 @@ public final class JobCounters {
     int width = shown.stream().mapToInt(c -> c.getDisplayName().length()).max().orElse(0);
     out.println(counters.getGroup(group.getName()).getDisplayName() + " (job " + job.getJobID() + "):");
     for (Counter counter : shown) {
-      out.printf("  %-" + Math.max(MIN_NAME_WIDTH, width) + "s %,14d%n", counter.getDisplayName(), counter.getValue());
+      out.printf(Locale.ROOT, "  %-" + Math.max(MIN_NAME_WIDTH, width) + "s %,14d%n", counter.getDisplayName(), counter.getValue());
     }
   }
 }

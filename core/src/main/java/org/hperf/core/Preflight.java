@@ -41,7 +41,7 @@ public final class Preflight {
 
   /** One line of the plan: a short label and what it says. */
   public Preflight line(String label, String text) {
-    lines.add(String.format("  %-8s %s", label, text));
+    lines.add(String.format(Locale.ROOT, "  %-8s %s", label, text));
     return this;
   }
 

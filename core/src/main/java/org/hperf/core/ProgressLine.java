@@ -1,5 +1,7 @@
 package org.hperf.core;
 
+import java.util.Locale;
+
 /**
  * What one progress line of a running job says, computed from the work counted and the clock only.
  * Never from Hadoop's map/reduce progress: a table scan's reader, or a split of one record, reports
@@ -62,15 +64,15 @@ final class ProgressLine {
     // Nothing counted yet (tasks starting, clients warming up, or their first report on its way: tasks
     // report every few seconds): "0 ops (0 ops/s)" would read as a stalled job.
     String counted = now.work() == 0 ? elapsed + ", nothing counted yet"
-        : String.format("%,d %s (%,.0f %s/s), %s", now.work(), unit, rate, unit, elapsed);
+        : String.format(Locale.ROOT, "%,d %s (%,.0f %s/s), %s", now.work(), unit, rate, unit, elapsed);
     if (isTimed()) {
       // Before its window a run counts nothing: its line says why instead.
       return timedText(counted, now.work() == 0 ? elapsed : counted, now, workStartNanos);
     }
     if (totalWork == 0) {
-      return String.format("[%s] %s", label, counted);
+      return String.format(Locale.ROOT, "[%s] %s", label, counted);
     }
-    return String.format("[%s] %3d%% done, %s, %s", label, percent(now.work(), totalWork), counted,
+    return String.format(Locale.ROOT, "[%s] %3d%% done, %s, %s", label, percent(now.work(), totalWork), counted,
         countedRemaining(now, workStartNanos));
   }
 
@@ -79,35 +81,35 @@ final class ProgressLine {
    * {@code workStartNanos} unknown included: the job ends after it), with no rate or estimate.
    */
   String endText(Sample end, long workStartNanos) {
-    String done = String.format("%,d %s, elapsed %s", end.work(), unit, duration(end.elapsedNanos()));
+    String done = String.format(Locale.ROOT, "%,d %s, elapsed %s", end.work(), unit, duration(end.elapsedNanos()));
     if (isTimed()) {
       long measuredNanos = workStartNanos < 0 ? timedSeconds * NANOS_PER_SECOND : end.elapsedNanos() - workStartNanos;
-      return String.format("[%s] %3d%% done, %s", label, endPercent(measuredNanos / 1_000_000, timedSeconds * 1000),
+      return String.format(Locale.ROOT, "[%s] %3d%% done, %s", label, endPercent(measuredNanos / 1_000_000, timedSeconds * 1000),
           done);
     }
     if (totalWork == 0) {
-      return String.format("[%s] %s", label, done);
+      return String.format(Locale.ROOT, "[%s] %s", label, done);
     }
-    return String.format("[%s] %3d%% done, %s", label, endPercent(end.work(), totalWork), done);
+    return String.format(Locale.ROOT, "[%s] %3d%% done, %s", label, endPercent(end.work(), totalWork), done);
   }
 
   /** {@code beforeWindow}: what the line shows of the count until the window starts. */
   private String timedText(String counted, String beforeWindow, Sample now, long windowStartNanos) {
     if (windowStartNanos == SERVERS_WARMING) {
-      return String.format("[%s] %3d%% done, %s, the clients warm the servers, unmeasured", label, 0, beforeWindow);
+      return String.format(Locale.ROOT, "[%s] %3d%% done, %s, the clients warm the servers, unmeasured", label, 0, beforeWindow);
     }
     if (windowStartNanos < 0) {
-      return String.format("[%s] %3d%% done, %s, waiting for the clients to start", label, 0, beforeWindow);
+      return String.format(Locale.ROOT, "[%s] %3d%% done, %s, waiting for the clients to start", label, 0, beforeWindow);
     }
     long measuredNanos = now.elapsedNanos() - windowStartNanos;
     if (measuredNanos < 0) {
-      return String.format("[%s] %3d%% done, %s, measuring starts in ~%s", label, 0, beforeWindow,
+      return String.format(Locale.ROOT, "[%s] %3d%% done, %s, measuring starts in ~%s", label, 0, beforeWindow,
           duration(-measuredNanos));
     }
     long leftNanos = timedSeconds * NANOS_PER_SECOND - measuredNanos;
     String remaining = leftNanos > 0 ? "remaining ~" + duration(leftNanos) : "duration over, the job is finishing";
     int percent = percent(measuredNanos / 1_000_000, timedSeconds * 1000);
-    return String.format("[%s] %3d%% done, %s, %s", label, percent, counted, remaining);
+    return String.format(Locale.ROOT, "[%s] %3d%% done, %s, %s", label, percent, counted, remaining);
   }
 
   /** At the rate since the work began; none before it has begun. */
@@ -135,7 +137,7 @@ final class ProgressLine {
 
   static String duration(long nanos) {
     long seconds = Math.max(0, Math.round(nanos / 1e9));
-    return seconds >= 3600 ? String.format("%dh%02dm%02ds", seconds / 3600, seconds / 60 % 60, seconds % 60)
-        : String.format("%dm%02ds", seconds / 60, seconds % 60);
+    return seconds >= 3600 ? String.format(Locale.ROOT, "%dh%02dm%02ds", seconds / 3600, seconds / 60 % 60, seconds % 60)
+        : String.format(Locale.ROOT, "%dm%02ds", seconds / 60, seconds % 60);
   }
 }

@@ -2,6 +2,7 @@ package org.hperf.core;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.Locale;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.SnapshotDescription;
@@ -43,7 +44,7 @@ public final class TableSnapshots {
   public static void take(Admin admin, TableName table, String name, PrintStream out) throws IOException {
     long started = System.nanoTime();
     admin.snapshot(name, table);
-    out.printf("snapshot %s of %s taken in %.1f s: 'hperf run --restore-snapshot %s' starts a measurement from"
+    out.printf(Locale.ROOT, "snapshot %s of %s taken in %.1f s: 'hperf run --restore-snapshot %s' starts a measurement from"
         + " this data%n", name, table, (System.nanoTime() - started) / 1e9, name);
   }
 
@@ -55,7 +56,7 @@ public final class TableSnapshots {
     }
     admin.restoreSnapshot(name);
     admin.enableTable(table);
-    out.printf("table %s restored from snapshot %s in %.1f s%n", table, name, (System.nanoTime() - started) / 1e9);
+    out.printf(Locale.ROOT, "table %s restored from snapshot %s in %.1f s%n", table, name, (System.nanoTime() - started) / 1e9);
   }
 
   private static SnapshotDescription find(Admin admin, String name) throws IOException {

@@ -21,7 +21,7 @@ class LauncherIT {
     // -Xshare:on: a JVM that cannot map the archive stops instead of silently loading from jars.
     ScriptsTest.Result help = hperf(Map.of("HPERF_JAVA_OPTS", "-Xshare:on -Xlog:class+load=info"), "help");
     assertEquals(0, help.exitCode(), help.output());
-    assertTrue(help.output().contains("org.hperf.dist.Perf source: shared objects file"), help.output());
+    assertTrue(help.output().contains("org.hperf.driver.Perf source: shared objects file"), help.output());
     assertTrue(help.output().contains("org.apache.hadoop.conf.Configuration source: shared objects file"), help.output());
   }
 
@@ -44,7 +44,7 @@ class LauncherIT {
   void canStartWithoutIt() throws Exception {
     ScriptsTest.Result help = hperf(Map.of("HPERF_CDS", "off", "HPERF_JAVA_OPTS", "-Xlog:class+load=info"), "help");
     assertEquals(0, help.exitCode(), help.output());
-    assertTrue(help.output().contains("org.hperf.dist.Perf source: file:"), help.output());
+    assertTrue(help.output().contains("org.hperf.driver.Perf source: file:"), help.output());
   }
 
   private static ScriptsTest.Result hperf(Map<String, String> env, String... args) throws Exception {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
+import org.hperf.driver.Perf;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,7 +28,7 @@ class PerfJarIT {
   void jarHoldsHperfAndItsTwoLibrariesOnly() throws Exception {
     try (JarFile jar = new JarFile(JAR)) {
       Manifest manifest = jar.getManifest();
-      assertEquals("org.hperf.dist.Perf", manifest.getMainAttributes().getValue("Main-Class"));
+      assertEquals("org.hperf.driver.Perf", manifest.getMainAttributes().getValue("Main-Class"));
       assertTrue(manifest.getMainAttributes().getValue("Add-Opens").contains("java.base/java.lang"));
       assertTrue(jar.getEntry("org/hperf/loaders/LoadTool.class") != null);
       assertTrue(jar.getEntry("org/hperf/loaders/LoadCounters.properties") != null);
@@ -66,14 +67,14 @@ class PerfJarIT {
         + Files.readString(new File(TARGET, "classpath.txt").toPath(), StandardCharsets.UTF_8).strip();
     List<String> command = new ArrayList<>(List.of(
         new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp", classpath,
-        "org.hperf.dist.Perf"));
+        "org.hperf.driver.Perf"));
     command.addAll(List.of(args));
     File log = new File(TARGET, "perf-jar-it.log");
     Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
     // Each command starts no cluster and ends in seconds; a hung one is killed and named.
     if (!process.waitFor(2, TimeUnit.MINUTES)) {
       process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      fail("java -cp perf.jar:<cluster classpath> org.hperf.dist.Perf " + String.join(" ", args)
+      fail("java -cp perf.jar:<cluster classpath> org.hperf.driver.Perf " + String.join(" ", args)
           + " did not finish in 2 min; see " + log.getAbsolutePath());
     }
     return new Run(process.exitValue(), Files.readString(log.toPath(), StandardCharsets.UTF_8));

@@ -3,11 +3,15 @@ package org.hperf.jobs;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.hperf.core.ClientMode;
+import org.hperf.core.run.RunRecord;
 
 /**
- * How one run of a workload executes: clients (map tasks), each with its client mode and the
- * operations it keeps in flight, its time and operation bounds, warm-up, target rate and seed. One
- * writer ({@link #writeTo}), one reader ({@link #readFrom}).
+ * How one run of a workload executes: what its record keeps of it ({@link RunRecord.Execution}:
+ * clients (map tasks), each with its client mode and the operations it keeps in flight, its time
+ * bounds, warm-up, target rate, runs and seed), and what only the job needs: the error ratio that
+ * fails it, which of the runs this job is, how long clients wait at the start barrier and the
+ * table's record count. So what run is told and what its record says it did are one value, and
+ * nothing copies one into the other. One writer ({@link #writeTo}), one reader ({@link #readFrom}).
  *
  * <p>{@code inflight} is what the run's splits are made by (operation budgets, pace, key slices,
  * insert slots): one share per client thread (sync, where it equals {@code threads}) or per lane
@@ -15,21 +19,20 @@ import org.hperf.core.ClientMode;
  * {@code perServer}: record where each operation was served (per region server and region).
  */
 public record RunSpec(
-    int clients,
-    int threads,
-    ClientMode client,
-    int inflight,
-    long durationSeconds,
-    long warmupSeconds,
-    double targetOpsPerSecond,
+    RunRecord.Execution execution,
     double maxErrorRatio,
-    int intervalSeconds,
     int runIndex,
-    int runs,
-    long seed,
     long barrierTimeoutSeconds,
-    long tableRecordCount,
-    boolean perServer) {
+    long tableRecordCount) {
+
+  /** Every setting by itself, in the order the options give them. */
+  public RunSpec(int clients, int threads, ClientMode client, int inflight, long durationSeconds, long warmupSeconds,
+      double targetOpsPerSecond, double maxErrorRatio, int intervalSeconds, int runIndex, int runs, long seed,
+      long barrierTimeoutSeconds, long tableRecordCount, boolean perServer) {
+    this(new RunRecord.Execution(clients, threads, client, inflight, durationSeconds, warmupSeconds,
+        targetOpsPerSecond, runs, seed, intervalSeconds, perServer), maxErrorRatio, runIndex, barrierTimeoutSeconds,
+        tableRecordCount);
+  }
 
   private static final String PREFIX = "hperf.run.";
   /** How long clients wait for each other at the start barrier: a user setting (-D). */
@@ -49,31 +52,75 @@ public record RunSpec(
   public static final Set<String> YCSB_CLIENT_KEYS = Set.of(THREADCOUNT, TARGET, STATUS_INTERVAL);
 
   public RunSpec {
-    if (client == ClientMode.SYNC && inflight != threads) {
+    if (execution.client() == ClientMode.SYNC && execution.inflight() != execution.threads()) {
       throw new IllegalArgumentException("a sync client keeps one operation in flight per thread: inflight "
-          + inflight + " != threads " + threads);
+          + execution.inflight() + " != threads " + execution.threads());
     }
-    if (inflight < 1) {
-      throw new IllegalArgumentException("inflight " + inflight + " < 1");
+    if (execution.inflight() < 1) {
+      throw new IllegalArgumentException("inflight " + execution.inflight() + " < 1");
     }
   }
 
+  public int clients() {
+    return execution.clients();
+  }
+
+  public int threads() {
+    return execution.threads();
+  }
+
+  public ClientMode client() {
+    return execution.client();
+  }
+
+  public int inflight() {
+    return execution.inflight();
+  }
+
+  public long durationSeconds() {
+    return execution.durationSeconds();
+  }
+
+  public long warmupSeconds() {
+    return execution.warmupSeconds();
+  }
+
+  public double targetOpsPerSecond() {
+    return execution.targetOps();
+  }
+
+  public int intervalSeconds() {
+    return execution.intervalSeconds();
+  }
+
+  public int runs() {
+    return execution.runs();
+  }
+
+  public long seed() {
+    return execution.seed();
+  }
+
+  public boolean perServer() {
+    return execution.perServer();
+  }
+
   public void writeTo(Configuration conf) {
-    conf.setInt(PREFIX + "clients", clients);
-    conf.setInt(PREFIX + "threads", threads);
-    conf.setEnum(PREFIX + "client", client);
-    conf.setInt(PREFIX + "inflight", inflight);
-    conf.setLong(PREFIX + "duration.seconds", durationSeconds);
-    conf.setLong(PREFIX + "warmup.seconds", warmupSeconds);
-    conf.setDouble(PREFIX + "target.ops", targetOpsPerSecond);
+    conf.setInt(PREFIX + "clients", clients());
+    conf.setInt(PREFIX + "threads", threads());
+    conf.setEnum(PREFIX + "client", client());
+    conf.setInt(PREFIX + "inflight", inflight());
+    conf.setLong(PREFIX + "duration.seconds", durationSeconds());
+    conf.setLong(PREFIX + "warmup.seconds", warmupSeconds());
+    conf.setDouble(PREFIX + "target.ops", targetOpsPerSecond());
     conf.setDouble(PREFIX + "max.error.ratio", maxErrorRatio);
-    conf.setInt(PREFIX + "interval.seconds", intervalSeconds);
+    conf.setInt(PREFIX + "interval.seconds", intervalSeconds());
     conf.setInt(PREFIX + "index", runIndex);
-    conf.setInt(PREFIX + "runs", runs);
-    conf.setLong(PREFIX + "seed", seed);
+    conf.setInt(PREFIX + "runs", runs());
+    conf.setLong(PREFIX + "seed", seed());
     conf.setLong(PREFIX + "barrier.timeout.seconds", barrierTimeoutSeconds);
     conf.setLong(PREFIX + "table.recordcount", tableRecordCount);
-    conf.setBoolean(PREFIX + "per-server", perServer);
+    conf.setBoolean(PREFIX + "per-server", perServer());
   }
 
   public static RunSpec readFrom(Configuration conf) {
@@ -105,12 +152,11 @@ public record RunSpec(
    * (async), or 0 when unthrottled.
    */
   public long paceNanosPerInflight() {
-    return targetOpsPerSecond <= 0 ? 0 : (long) (1e9 * clients * inflight / targetOpsPerSecond);
+    return targetOpsPerSecond() <= 0 ? 0 : (long) (1e9 * clients() * inflight() / targetOpsPerSecond());
   }
 
   public RunSpec withRunIndex(int index) {
-    return new RunSpec(clients, threads, client, inflight, durationSeconds, warmupSeconds, targetOpsPerSecond,
-        maxErrorRatio, intervalSeconds, index, runs, seed, barrierTimeoutSeconds, tableRecordCount, perServer);
+    return new RunSpec(execution, maxErrorRatio, index, barrierTimeoutSeconds, tableRecordCount);
   }
 
   /**
@@ -120,12 +166,11 @@ public record RunSpec(
    * warm-up may insert rows a measured run inserts again later, then as a plain put).
    */
   public RunSpec asServerWarmup(long maxSeconds) {
-    return new RunSpec(clients, threads, client, inflight, maxSeconds, 0, targetOpsPerSecond, maxErrorRatio,
-        intervalSeconds, runs + 1, runs, seed, barrierTimeoutSeconds, tableRecordCount, false);
+    return new RunSpec(clients(), threads(), client(), inflight(), maxSeconds, 0, targetOpsPerSecond(), maxErrorRatio,
+        intervalSeconds(), runs() + 1, runs(), seed(), barrierTimeoutSeconds, tableRecordCount, false);
   }
 
   public RunSpec withTableRecordCount(long records) {
-    return new RunSpec(clients, threads, client, inflight, durationSeconds, warmupSeconds, targetOpsPerSecond,
-        maxErrorRatio, intervalSeconds, runIndex, runs, seed, barrierTimeoutSeconds, records, perServer);
+    return new RunSpec(execution, maxErrorRatio, runIndex, barrierTimeoutSeconds, records);
   }
 }

@@ -3,6 +3,7 @@ package org.hperf.jobs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.HdrHistogram.HistogramLogWriter;
 import org.apache.hadoop.conf.Configuration;
@@ -104,7 +105,7 @@ final class ServerWarmupPhase {
         long nowMs = System.currentTimeMillis();
         if (now >= next) {
           long operations = recorders.writeInterval(writer, startMs, Long.MAX_VALUE);
-          context.setStatus(String.format("server warm-up, client %d: %,d ops in the last interval%s", client,
+          context.setStatus(String.format(Locale.ROOT, "server warm-up, client %d: %,d ops in the last interval%s", client,
               operations, ended ? ", waiting for the other clients' warm-ups to end" : ""));
           if (!ended && steady.steadyAfter(operations)) {
             context.getCounter(WorkloadCounters.TASKS_STOPPED_STEADY).increment(1);

@@ -2,6 +2,7 @@ package org.hperf.jobs;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -70,7 +71,7 @@ final class StartBarrier {
   /** Registers this client without waiting: it then polls {@link #startMsIfAllArrived}. */
   void arrive(int client) throws IOException {
     fs.mkdirs(dir);
-    fs.create(new Path(dir, String.format("client-%05d", client)), true).close();
+    fs.create(new Path(dir, String.format(Locale.ROOT, "client-%05d", client)), true).close();
   }
 
   /**

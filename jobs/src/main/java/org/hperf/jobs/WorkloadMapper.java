@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -428,7 +429,7 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
       }
       context.getCounter(WorkloadCounters.MEASURED_OPERATIONS).increment(measured - measuredCounted);
       measuredCounted = measured;
-      context.setStatus(String.format("run %d client %d: %,d ops in the last interval (%,.0f ops/s), %,d measured",
+      context.setStatus(String.format(Locale.ROOT, "run %d client %d: %,d ops in the last interval (%,.0f ops/s), %,d measured",
           run.runIndex(), client, count, count / (double) run.intervalSeconds(), measured));
       context.progress();
     }

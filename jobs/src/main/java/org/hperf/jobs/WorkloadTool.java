@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.List;
 import java.util.TreeMap;
@@ -38,6 +39,7 @@ import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.DatasetOptions;
 import org.hperf.core.cli.ParsedOptions;
+import org.hperf.core.cli.RunOptions;
 import org.hperf.core.run.LatestLatency;
 import org.hperf.core.run.RunDirectory;
 import org.hperf.core.run.RunRecord;
@@ -155,8 +157,7 @@ public final class WorkloadTool extends HperfTool {
     Configuration conf = getConf();
     RunSpec firstRun = runSpec(parsed, given, conf);
     progressFromStatusInterval(given, conf);
-    long serverWarmupSeconds = parsed.has("server-warmup")
-        ? parsed.longValue("server-warmup", 0, 1, 24 * 3600) : 0;
+    long serverWarmupSeconds = parsed.has("server-warmup") ? RunOptions.serverWarmupSeconds(parsed, 0, false) : 0;
     int onlyRun = parsed.has("run-index") ? parsed.intValue("run-index", 1, 1, firstRun.runs()) : 0;
     boolean ycsb = ycsbFormat(parsed, onlyRun, conf);
     stdoutForYcsb = ycsb;
@@ -289,11 +290,11 @@ public final class WorkloadTool extends HperfTool {
     ServerWarmupWatch warmup = serverWarmupSeconds > 0
         ? ServerWarmupWatch.prepare(jobConf, fs, layout, run, serverWarmupSeconds, clientsStart) : null;
     Job job = createSubmittableJob(jobConf, dataset, workloadProperties, run, runDir, barrier);
-    human.printf("run %d of %d: %s on %s, %d clients x %s%n", run.runIndex(), run.runs(),
+    human.printf(Locale.ROOT, "run %d of %d: %s on %s, %d clients x %s%n", run.runIndex(), run.runs(),
         workloadProperties.get("hperf.workload.name"), dataset.table(), run.clients(),
         run.client() == ClientMode.SYNC ? run.threads() + " threads" : run.inflight() + " async operations in flight");
     if (warmup != null) {
-      human.printf("server warm-up: %s unmeasured until each client's throughput is steady and the region servers'"
+      human.printf(Locale.ROOT, "server warm-up: %s unmeasured until each client's throughput is steady and the region servers'"
           + " JIT compilers are quiet, at most %d s, then measured in the same job%n",
           workloadProperties.get("hperf.workload.name"), serverWarmupSeconds);
     }
@@ -478,7 +479,7 @@ public final class WorkloadTool extends HperfTool {
       }
     }
     if (worst != null && worstRatio > maxErrorRatio) {
-      System.err.printf("hperf run: %s error ratio %.4f exceeds --max-error-ratio %s%n", worst, worstRatio,
+      System.err.printf(Locale.ROOT, "hperf run: %s error ratio %.4f exceeds --max-error-ratio %s%n", worst, worstRatio,
           maxErrorRatio);
       return ExitCode.FAILED;
     }
@@ -491,24 +492,26 @@ public final class WorkloadTool extends HperfTool {
    */
   static RunSpec runSpec(ParsedOptions parsed, Map<String, String> workload, Configuration conf)
       throws UsageException {
-    long duration = parsed.has("duration") ? parsed.longValue("duration", 0, 1, 365L * 24 * 3600) : 0;
+    long duration = parsed.has("duration") ? RunOptions.durationSeconds(parsed, 0) : 0;
     // YCSB's target=0 is its default, unthrottled; --target 0 stays refused, leaving it out is unthrottled.
     double target = parsed.has("target")
         ? Numbers.parseDouble("--target", parsed.string("target", null), 1e-3, 1e12)
         : Numbers.parseDouble(RunSpec.TARGET, workload.getOrDefault(RunSpec.TARGET, "0"), 0, 1e12);
-    int threads = parsed.has("threads") ? parsed.intValue("threads", 8, 1, 10_000)
-        : (int) Numbers.parseLong(RunSpec.THREADCOUNT, workload.getOrDefault(RunSpec.THREADCOUNT, "8"), 1, 10_000);
+    int threads = parsed.has("threads") ? RunOptions.threads(parsed, 8)
+        : (int) Numbers.parseLong(RunSpec.THREADCOUNT, workload.getOrDefault(RunSpec.THREADCOUNT, "8"), 1,
+            RunOptions.MAX_THREADS);
     ClientMode client = ClientMode.parse(parsed.string("client", ClientMode.SYNC.optionValue()));
     if (client == ClientMode.SYNC && parsed.has("inflight")) {
       throw new UsageException("--inflight is for --client async; the sync client keeps one operation in flight"
           + " per thread (--threads)");
     }
-    int inflight = client == ClientMode.ASYNC ? parsed.intValue("inflight", threads, 1, 10_000) : threads;
-    return new RunSpec(parsed.intValue("clients", 2, 1, 100_000), threads, client, inflight, duration,
-        parsed.longValue("warmup", 0, 0, 24 * 3600), target,
+    int inflight = client == ClientMode.ASYNC ? parsed.intValue("inflight", threads, 1, RunOptions.MAX_THREADS)
+        : threads;
+    return new RunSpec(RunOptions.clients(parsed, 2), threads, client, inflight, duration,
+        RunOptions.warmupSeconds(parsed, 0), target,
         Numbers.parseDouble("--max-error-ratio", parsed.string("max-error-ratio", "0.001"), 0, 1),
         parsed.intValue("interval", RunSpec.defaultIntervalSeconds(duration), 1, 3600), 1,
-        parsed.intValue("runs", 1, 1, 100), parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE),
+        RunOptions.runs(parsed, 1, 1), parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE),
         barrierTimeoutSeconds(conf), 0, parsed.on("per-server"));
   }
 
@@ -573,8 +576,6 @@ public final class WorkloadTool extends HperfTool {
       RunRecord.Cluster cluster) {
     Map<String, String> datasetValues = new TreeMap<>();
     dataset.asProperties().forEach((key, value) -> datasetValues.put(key.key(), value));
-    return new RunRecord(workload.name(), given, datasetValues, new RunRecord.Execution(run.clients(), run.threads(),
-        run.client(), run.inflight(), run.durationSeconds(), run.warmupSeconds(), run.targetOpsPerSecond(), run.runs(), run.seed(),
-        run.intervalSeconds(), run.perServer()), cluster);
+    return new RunRecord(workload.name(), given, datasetValues, run.execution(), cluster);
   }
 }

@@ -54,7 +54,7 @@ public final class CreateTableTool extends HperfTool {
   protected int execute(ParsedOptions parsed) throws Exception {
     Map<String, String> given = DatasetOptions.givenProperties(parsed, DatasetOptions::isDatasetKey);
     DatasetSpec dataset = DatasetSpec.resolve(given, Map.of());
-    int regions = parsed.intValue("regions", DEFAULT_REGIONS, 1, 1_000_000);
+    int regions = DatasetOptions.regions(parsed, DEFAULT_REGIONS);
     boolean dropExisting = parsed.has("drop-existing");
     if (dropExisting && !parsed.has("table") && !given.containsKey(DatasetProperty.TABLE.key())) {
       throw new UsageException("--drop-existing deletes a table, so name it: add --table <name>");
@@ -79,14 +79,14 @@ public final class CreateTableTool extends HperfTool {
         admin.createTable(descriptor, splits);
       }
     }
-    System.out.printf("created table %s with %d regions for %s%n", dataset.table(), regions, dataset);
+    System.out.printf(Locale.ROOT, "created table %s with %d regions for %s%n", dataset.table(), regions, dataset);
     return ExitCode.OK;
   }
 
   private static byte[][] planSplits(DatasetSpec dataset, int regions) throws UsageException {
     long started = System.nanoTime();
     byte[][] splits = new SplitPlanner(dataset.keySpace()).splitKeys(0, dataset.recordCount(), regions);
-    System.out.printf("planned %d split keys over %d records in %.1f s%n", splits.length,
+    System.out.printf(Locale.ROOT, "planned %d split keys over %d records in %.1f s%n", splits.length,
         dataset.recordCount(), (System.nanoTime() - started) / 1e9);
     return splits;
   }

@@ -1,5 +1,6 @@
 package org.hperf.loaders;
 
+import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.hperf.core.DatasetSpec;
@@ -56,10 +57,10 @@ public record LoadPlan(DatasetSpec dataset, RecordRange range, int regions, Load
 
   /** The plan's lines: records, record size, bytes, time; {@code staging} is where a bulk load's HFiles go first. */
   public void describeTo(Preflight preflight, Footprint footprint, String staging) {
-    preflight.line("records", String.format("%,d records [%d, %d) into %s: %,d regions, %s mode, %,d map task%s",
+    preflight.line("records", String.format(Locale.ROOT, "%,d records [%d, %d) into %s: %,d regions, %s mode, %,d map task%s",
         range.count(), range.first(), range.end(), dataset.table(), regions, mode.optionValue(), mapTasks,
         mapTasks == 1 ? "" : "s"));
-    preflight.line("size", String.format("%,d bytes a record as HFile cells (%d fields of %d bytes, keys of at"
+    preflight.line("size", String.format(Locale.ROOT, "%,d bytes a record as HFile cells (%d fields of %d bytes, keys of at"
         + " most %d bytes), %s", dataset.storedRecordBytes(), dataset.fieldCount(), dataset.fieldLengthBytes(),
         dataset.maxKeyLengthBytes(), "none".equalsIgnoreCase(compression) ? "uncompressed"
             : "before the table's " + compression));

@@ -105,7 +105,7 @@ public final class LoadTool extends HperfTool {
       preflight(LoadPlan.of(conf, dataset, range, regions, mode, maps, compacted, compressionOf(admin, dataset)),
           hfileDir, conf, parsed.has(Preflight.YES));
       Job job = createSubmittableJob(conf, connection, dataset, range, mode, maps, hfileDir);
-      System.out.printf("loading records [%d, %d) into %s (%d regions) in %s mode with %d map tasks%n",
+      System.out.printf(Locale.ROOT, "loading records [%d, %d) into %s (%d regions) in %s mode with %d map tasks%n",
           range.first(), range.end(), dataset.table(), regions, mode.optionValue(),
           job.getConfiguration().getInt(MRJobConfig.NUM_MAPS, maps));
       if (mode == LoadMode.BULK) {
@@ -124,7 +124,7 @@ public final class LoadTool extends HperfTool {
       }
       double seconds = (System.nanoTime() - started) / 1e9;
       JobCounters.print(job, LoadCounters.class, System.out);
-      System.out.printf("loaded %,d records in %.1f s (%,.0f records/s)%n", range.count(), seconds,
+      System.out.printf(Locale.ROOT, "loaded %,d records in %.1f s (%,.0f records/s)%n", range.count(), seconds,
           range.count() / seconds);
       if (compacted) {
         System.out.println("major-compacting " + dataset.table() + " and waiting for it to finish");
@@ -135,7 +135,7 @@ public final class LoadTool extends HperfTool {
               + compactionTimeoutMinutes + " minutes");
           return ExitCode.FAILED;
         }
-        System.out.printf("compactions finished in %.1f s%n", (System.nanoTime() - compacting) / 1e9);
+        System.out.printf(Locale.ROOT, "compactions finished in %.1f s%n", (System.nanoTime() - compacting) / 1e9);
       }
       if (snapshot != null) {
         TableSnapshots.take(admin, dataset.tableName(), snapshot, System.out);
@@ -231,7 +231,7 @@ public final class LoadTool extends HperfTool {
     System.out.println("moving the HFiles into " + table.getNameAsString() + " (no progress lines for this step)");
     long started = System.nanoTime();
     Map<?, ?> loaded = BulkLoadHFiles.create(conf).bulkLoad(table, hfileDir);
-    System.out.printf("bulk-loaded %d HFiles into %s in %.1f s%n", loaded.size(), table.getNameAsString(),
+    System.out.printf(Locale.ROOT, "bulk-loaded %d HFiles into %s in %.1f s%n", loaded.size(), table.getNameAsString(),
         (System.nanoTime() - started) / 1e9);
     hfileDir.getFileSystem(conf).delete(hfileDir, true);
   }

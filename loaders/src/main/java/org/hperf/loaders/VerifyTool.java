@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -65,7 +66,7 @@ public final class VerifyTool extends HperfTool {
     Path reportDir = new Path(conf.get("hbase.fs.tmp.dir", "/tmp/hbase-staging"),
         "hperf-verify-" + dataset.table() + "-" + System.currentTimeMillis());
     Job job = createSubmittableJob(conf, dataset, range, reportDir);
-    System.out.printf("verifying records [%d, %d) of %s%n", range.first(), range.end(), dataset.table());
+    System.out.printf(Locale.ROOT, "verifying records [%d, %d) of %s%n", range.first(), range.end(), dataset.table());
     try {
       // Every expected row ends intact or corrupt as the scan meets it, or missing at its task's end:
       // counting only the intact ones would stall the percent of a damaged table.
@@ -81,10 +82,10 @@ public final class VerifyTool extends HperfTool {
           + JobCounters.value(counters, VerifyCounters.CORRUPT)
           + JobCounters.value(counters, VerifyCounters.UNEXPECTED);
       if (bad == 0) {
-        System.out.printf("verify OK: %,d rows intact%n", JobCounters.value(counters, VerifyCounters.OK));
+        System.out.printf(Locale.ROOT, "verify OK: %,d rows intact%n", JobCounters.value(counters, VerifyCounters.OK));
         return ExitCode.OK;
       }
-      System.err.printf("hperf verify: %,d bad rows in %s; the first ones:%n", bad, dataset.table());
+      System.err.printf(Locale.ROOT, "hperf verify: %,d bad rows in %s; the first ones:%n", bad, dataset.table());
       for (String line : firstReported(conf, reportDir)) {
         System.err.println("  " + line);
       }

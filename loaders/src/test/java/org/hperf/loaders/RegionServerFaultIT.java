@@ -9,8 +9,8 @@ import org.apache.hadoop.hbase.MiniHBaseCluster;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.hperf.core.ExitCode;
-import org.hperf.core.testing.MiniClusterExtension;
 import org.hperf.core.testing.ToolRun;
+import org.hperf.testkit.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 

@@ -25,7 +25,7 @@ import org.apache.oozie.servlet.V2JobServlet;
 import org.apache.oozie.servlet.VersionServlet;
 import org.apache.oozie.test.EmbeddedServletContainer;
 import org.apache.oozie.util.ClasspathUtils;
-import org.hperf.dist.EmbeddedYarn;
+import org.hperf.testkit.EmbeddedYarn;
 
 /**
  * Oozie 5.2.1's own engine (LocalOozie: the workflow and coordinator engines, an in-memory hsqldb

@@ -19,7 +19,21 @@ import org.hperf.core.UsageException;
  * sources win: -P files in order, then -p, then the shorthands.
  */
 public final class DatasetOptions {
+  /** The limits of a dataset a command creates (create-table, suite, ab, demo). */
+  public static final long MAX_RECORDS = Long.MAX_VALUE / 2;
+  public static final int MAX_REGIONS = 1_000_000;
+
   private DatasetOptions() {
+  }
+
+  /** --recordcount of a dataset a command creates. */
+  public static long recordCount(ParsedOptions parsed, long defaultValue) throws UsageException {
+    return parsed.longValue("recordcount", defaultValue, 1, MAX_RECORDS);
+  }
+
+  /** --regions of a table a command creates. */
+  public static int regions(ParsedOptions parsed, int defaultValue) throws UsageException {
+    return parsed.intValue("regions", defaultValue, 1, MAX_REGIONS);
   }
 
   public static CommandOptions addTo(CommandOptions options) {

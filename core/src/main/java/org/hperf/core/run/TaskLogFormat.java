@@ -1,5 +1,6 @@
 package org.hperf.core.run;
 
+import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -135,7 +136,7 @@ public final class TaskLogFormat {
       if (c >= ' ' && c <= '~' && c != '\\') {
         s.append((char) c);
       } else {
-        s.append(String.format("\\x%02X", c));
+        s.append(String.format(Locale.ROOT, "\\x%02X", c));
       }
     }
     return s.toString();
@@ -143,7 +144,7 @@ public final class TaskLogFormat {
 
   /** The log file name of a run's client (map task) {@code client}. */
   public static String fileName(int client) {
-    return String.format("client-%05d%s", client, SUFFIX);
+    return String.format(Locale.ROOT, "client-%05d%s", client, SUFFIX);
   }
 
   /** True for a task log's file name (not the committer's markers or checksum files). */

@@ -1,0 +1,258 @@
+package org.hperf.driver;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.hperf.core.ExitCode;
+import org.hperf.core.UsageException;
+
+/**
+ * An upgrade comparison's clusters ({@code ab --a-hbase X --b-hbase Y}): each side a
+ * pseudo-distributed cluster of separate daemons at its release ({@code scripts/pseudo-cluster}, N
+ * region servers) in {@code <dir>/cluster-a|b}, and every command of a side run as on a real cluster
+ * of that release: {@code scripts/hperf-cluster}, that is {@code hadoop jar perf.jar} with the
+ * cluster's own {@code hbase mapredcp} jars. Only one cluster runs at a time (the machine's cores are
+ * the measurement's); a lifetime starts its side's cluster with its data and stops it.
+ */
+final class PseudoClusters implements AbClusters {
+  private final File dir;
+  private final int regionServers;
+  private final PseudoClusterScripts scripts;
+  private final Configuration localConf;
+  private final List<AbPlan.Side> sides;
+  /** Stops the clusters when the JVM is ended (Ctrl-C, kill), not only when the comparison ends. */
+  private final Thread stopper;
+
+  PseudoClusters(AbPlan plan, Configuration conf) {
+    this.dir = new File(plan.dir().toUri().getPath()).getAbsoluteFile();
+    this.regionServers = plan.regionServers();
+    this.scripts = new PseudoClusterScripts(Perf.home(), new File(dir, "logs"));
+    this.sides = List.of(plan.a(), plan.b());
+    this.localConf = new Configuration(conf);
+    localConf.set("fs.defaultFS", "file:///");
+    localConf.set("mapreduce.framework.name", "local");
+    this.stopper = new Thread(() -> {
+      scripts.endRunning();
+      stopClusters();
+    }, "hperf-ab-stop-clusters");
+    Runtime.getRuntime().addShutdownHook(stopper);
+  }
+
+  /** Each release's jars resolved and the memory checked, before anything starts: exit 2 if either fails. */
+  @Override
+  public void check(AbPlan plan) throws Exception {
+    for (AbPlan.Side side : sides) {
+      PseudoClusterScripts.Result prepared = scripts.prepare(side.release(), regionServers);
+      if (prepared.exitCode() == ExitCode.USAGE) {
+        throw new UsageException(prepared.lastLine().replaceFirst("^pseudo-cluster: ", "side " + side.name() + ": "));
+      }
+      check(prepared, "preparing HBase " + side.release());
+    }
+  }
+
+  /** A new cluster for the side, or (again) the one a killed comparison was loading, with what it holds. */
+  @Override
+  public void beginLoading(AbPlan.Side side, boolean again) throws Exception {
+    File cluster = clusterDir(side);
+    stopAll();
+    if (again) {
+      startWithData(side);
+      return;
+    }
+    if (PseudoClusterScripts.anyRunning(cluster)) {
+      // A comparison killed while this cluster was starting: it is started anew.
+      scripts.stop(cluster);
+    }
+    AbComparison.progress("starting side " + side.name() + "'s cluster: HBase " + side.release() + ", "
+        + regionServers + " region server" + (regionServers == 1 ? "" : "s") + ", in " + cluster);
+    reportStart(side, scripts.start(cluster, side.release(), regionServers, false));
+  }
+
+  /** Stopped, and the side's --a-set/--b-set added to its hbase-site.xml: every lifetime starts with them. */
+  @Override
+  public void endLoading(AbPlan.Side side) throws Exception {
+    stopAll();
+    applyServerSettings(side);
+  }
+
+  /**
+   * The side's settings added to its cluster's hbase-site.xml once it is loaded and stopped: every
+   * lifetime's servers start with them, the load did not (both sides load alike). A cluster
+   * restarted with its data keeps its configuration files; a resumed comparison finds them there.
+   */
+  private void applyServerSettings(AbPlan.Side side) throws IOException {
+    if (side.settings().isEmpty()) {
+      return;
+    }
+    File site = new File(clusterDir(side), "conf/hbase/hbase-site.xml");
+    String xml = Files.readString(site.toPath());
+    String marker = "<!-- hperf ab: side " + side.name() + "'s settings -->";
+    if (xml.contains(marker)) {
+      return;
+    }
+    StringBuilder added = new StringBuilder("  " + marker + "\n");
+    side.settings().forEach((k, v) -> added.append("  <property><name>").append(escapeXml(k))
+        .append("</name><value>").append(escapeXml(v)).append("</value></property>\n"));
+    int end = xml.lastIndexOf("</configuration>");
+    if (end < 0) {
+      throw new IOException(site + " has no </configuration>: cannot add side " + side.name() + "'s settings");
+    }
+    Files.writeString(site.toPath(), xml.substring(0, end) + added + xml.substring(end));
+    AbComparison.progress("side " + side.name() + "'s region servers get " + side.settings() + " from its next start ("
+        + site + ")");
+  }
+
+  private static String escapeXml(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+  }
+
+  @Override
+  public String beginLifetime(AbPlan.Side side) throws Exception {
+    stopAll();
+    return "cluster started with its data in " + startWithData(side) / 1000 + " s";
+  }
+
+  @Override
+  public void endLifetime(AbPlan.Side side) throws Exception {
+    stopAll();
+  }
+
+  @Override
+  public Done command(AbPlan.Side side, String name, List<String> command, Duration bound) throws Exception {
+    PseudoClusterScripts.Result result = scripts.hperfCluster(clusterDir(side), side.name().toLowerCase(Locale.ROOT)
+        + "-" + name, command, bound);
+    if (!result.ok()) {
+      System.err.println(result.tail(30));
+    }
+    return new Done(result.exitCode(), result.millis(), result.log().getPath());
+  }
+
+  @Override
+  public Configuration localConf() {
+    return localConf;
+  }
+
+  /** HBase 2.4's Maven jars are built for Hadoop 2: their bulk-load client cannot run on Hadoop 3. */
+  @Override
+  public String loadMode() {
+    return sides.stream().anyMatch(side -> side.release().startsWith("2.4.")) ? "put" : "bulk";
+  }
+
+  @Override
+  public String lifetimeMeaning() {
+    return "each: the side's cluster started with its data, every workload warmed until steady and measured once,"
+        + " the cluster stopped";
+  }
+
+  @Override
+  public boolean restarts() {
+    return true;
+  }
+
+  @Override
+  public boolean judgesSteadiness() {
+    return true;
+  }
+
+  @Override
+  public Collection<Long> daemonPids() {
+    List<Long> pids = new ArrayList<>();
+    sides.forEach(side -> pids.addAll(PseudoClusterScripts.daemonPids(clusterDir(side))));
+    return pids;
+  }
+
+  @Override
+  public String continueHint() {
+    return "continue with the same command and --resume";
+  }
+
+  @Override
+  public String leftBehind() {
+    return "; every command's log in " + new File(dir, "logs") + "; the clusters are stopped, their data in "
+        + clusterDir(sides.get(0)) + " and " + clusterDir(sides.get(1));
+  }
+
+  @Override
+  public void close() {
+    stopClusters();
+    try {
+      Runtime.getRuntime().removeShutdownHook(stopper);
+    } catch (IllegalStateException e) {
+      // The JVM is shutting down: the hook runs, or has run.
+    }
+  }
+
+  /** Where the side's cluster lives, its daemons' data and logs. */
+  File clusterDir(AbPlan.Side side) {
+    return new File(dir, "cluster-" + side.name().toLowerCase(Locale.ROOT));
+  }
+
+  /** Stops whichever cluster of the comparison runs, so one cluster has the machine. */
+  private void stopAll() throws Exception {
+    for (AbPlan.Side side : sides) {
+      if (PseudoClusterScripts.anyRunning(clusterDir(side))) {
+        AbComparison.progress("stopping side " + side.name() + "'s cluster");
+        check(scripts.stop(clusterDir(side)), "stopping side " + side.name() + "'s cluster");
+      }
+    }
+  }
+
+  /** Starts the side's stopped cluster with its data; returns how long the start took (ms). */
+  private long startWithData(AbPlan.Side side) throws Exception {
+    AbComparison.progress("starting side " + side.name() + "'s cluster (HBase " + side.release() + ") with its data");
+    File cluster = clusterDir(side);
+    PseudoClusterScripts.Result started = scripts.start(cluster, side.release(), regionServers, true);
+    // A comparison killed with kill -9 leaves its child behind: a cluster start that goes on alone.
+    // The script lets one start or stop at a time work on a cluster, so this start waited for that
+    // one to end and found its daemons up: they are stopped and the start tried once more.
+    if (started.exitCode() == ExitCode.USAGE && started.lastLine().contains("is already running")) {
+      AbComparison.progress("side " + side.name() + "'s cluster was started by an earlier, killed command: stopping it"
+          + " and starting again");
+      check(scripts.stop(cluster), "stopping side " + side.name() + "'s cluster");
+      started = scripts.start(cluster, side.release(), regionServers, true);
+    }
+    reportStart(side, started);
+    return started.millis();
+  }
+
+  private static void reportStart(AbPlan.Side side, PseudoClusterScripts.Result started) throws Exception {
+    if (started.exitCode() == ExitCode.USAGE) {
+      throw new UsageException(started.lastLine().replaceFirst("^pseudo-cluster: ", "side " + side.name() + "'s"
+          + " cluster: "));
+    }
+    check(started, "starting side " + side.name() + "'s cluster");
+    System.out.printf(Locale.ROOT, "   up in %.0f s%n", started.millis() / 1000.0);
+  }
+
+  private static void check(PseudoClusterScripts.Result result, String what) throws IOException {
+    if (!result.ok()) {
+      throw new IOException(what + " failed with exit code " + result.exitCode() + " (log " + result.log() + "):\n"
+          + result.tail(30));
+    }
+  }
+
+  /** Stops whatever cluster of this comparison still runs: at the end, on a failure, on Ctrl-C or kill. */
+  private void stopClusters() {
+    for (AbPlan.Side side : sides) {
+      File cluster = clusterDir(side);
+      if (PseudoClusterScripts.anyRunning(cluster)) {
+        AbComparison.progress("stopping side " + side.name() + "'s cluster");
+        try {
+          scripts.stop(cluster);
+        } catch (IOException e) {
+          System.err.println("hperf ab: could not stop " + cluster + ": " + e.getMessage()
+              + "; stop it with scripts/pseudo-cluster stop --dir " + cluster);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+}
