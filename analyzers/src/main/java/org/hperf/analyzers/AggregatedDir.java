@@ -15,10 +15,10 @@ import org.hperf.core.run.RunSummary;
  * {@code aggregate/summary.json}, read through {@link RunSummary} (which also holds the run's
  * configuration, so run.properties is not read again).
  */
-record AggregatedDir(Path dir, RunSummary summary) {
+public record AggregatedDir(Path dir, RunSummary summary) {
   static final String SUMMARY = RunDirectory.AGGREGATE + "/" + RunDirectory.SUMMARY;
 
-  static AggregatedDir read(Configuration conf, Path dir) throws IOException, UsageException {
+  public static AggregatedDir read(Configuration conf, Path dir) throws IOException, UsageException {
     FileSystem fs = dir.getFileSystem(conf);
     Path json = new RunDirectory(dir).summary();
     if (!fs.exists(json)) {
@@ -33,12 +33,12 @@ record AggregatedDir(Path dir, RunSummary summary) {
     }
   }
 
-  String workload() {
+  public String workload() {
     return summary.workload();
   }
 
   /** The run's record (run.properties) as the aggregate copied it into the summary. */
-  RunRecord record() {
+  public RunRecord record() {
     java.util.Properties p = new java.util.Properties();
     p.putAll(summary.configuration());
     return RunRecord.of(p);

@@ -3,6 +3,11 @@ package org.hperf.analyzers;
 import java.io.IOException;
 import java.util.Locale;
 import org.apache.hadoop.fs.Path;
+import org.hperf.analyzers.render.SvgChart;
+import org.hperf.analyzers.stats.Comparison;
+import org.hperf.analyzers.stats.ComparisonReport;
+import org.hperf.analyzers.stats.ServerSide;
+import org.hperf.analyzers.stats.VerdictRules;
 import org.hperf.core.ExitCode;
 import org.hperf.core.HperfTool;
 import org.hperf.core.UsageException;
@@ -96,7 +101,7 @@ public final class CompareTool extends HperfTool {
     }
   }
 
-  static String html(ComparisonReport report) {
+  public static String html(ComparisonReport report) {
     StringBuilder out = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         + "<title>hperf compare</title><style>body{font-family:sans-serif;margin:24px}table{border-collapse:collapse}"
         + "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child{text-align:left}"
@@ -129,7 +134,7 @@ public final class CompareTool extends HperfTool {
   }
 
   /** Each side's findings and region servers, A beside B; nothing when neither side has any. */
-  static String serverSideHtml(ComparisonReport report) {
+  public static String serverSideHtml(ComparisonReport report) {
     ServerSide a = report.serverSideA();
     ServerSide b = report.serverSideB();
     if (a.findings().isEmpty() && b.findings().isEmpty() && a.servers().isEmpty() && b.servers().isEmpty()) {

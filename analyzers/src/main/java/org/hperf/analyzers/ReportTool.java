@@ -11,6 +11,11 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.hperf.analyzers.render.BigTableFigure6;
+import org.hperf.analyzers.render.FindingsReport;
+import org.hperf.analyzers.render.HtmlReport;
+import org.hperf.analyzers.render.PlacementReport;
+import org.hperf.analyzers.render.WorkloadReport;
 import org.hperf.core.ExitCode;
 import org.hperf.core.HperfTool;
 import org.hperf.core.OperationType;
@@ -146,7 +151,7 @@ public final class ReportTool extends HperfTool {
   }
 
   /** {test, BigTable rate, hperf rate per region server} for every BigTable workload reported. */
-  static List<String[]> bigTableRows(List<WorkloadReport> workloads) {
+  public static List<String[]> bigTableRows(List<WorkloadReport> workloads) {
     List<String[]> rows = new ArrayList<>();
     for (WorkloadReport w : workloads) {
       Integer paper = BigTableFigure6.ONE_TABLET_SERVER_ROWS_PER_SECOND.get(w.workload());

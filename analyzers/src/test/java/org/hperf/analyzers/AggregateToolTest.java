@@ -17,6 +17,7 @@ import java.util.SplittableRandom;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.hperf.analyzers.merge.HistogramCodec;
 import org.hperf.core.ExitCode;
 import org.hperf.core.LatencyHistograms;
 import org.hperf.core.run.RunSummary;

@@ -16,6 +16,7 @@ import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
+import org.hperf.analyzers.render.YcsbResults;
 import org.hperf.core.ExitCode;
 import org.hperf.core.run.RunRecord;
 import org.hperf.core.testing.ToolRun;

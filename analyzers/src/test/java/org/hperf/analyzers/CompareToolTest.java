@@ -9,6 +9,8 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.hperf.analyzers.stats.Comparison;
+import org.hperf.analyzers.stats.ComparisonReport;
 import org.hperf.core.ExitCode;
 import org.hperf.core.testing.ToolRun;
 import org.junit.jupiter.api.Test;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.hperf.analyzers.render.SvgChart;
 import org.hperf.core.ExitCode;
 import org.hperf.core.testing.RenderedSvgText;
 import org.hperf.core.testing.ToolRun;

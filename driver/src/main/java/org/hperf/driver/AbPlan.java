@@ -8,7 +8,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.hperf.analyzers.CompareTool;
-import org.hperf.analyzers.VerdictRules;
+import org.hperf.analyzers.stats.VerdictRules;
 import org.hperf.core.UsageException;
 import org.hperf.core.cli.DatasetOptions;
 import org.hperf.core.cli.ParsedOptions;

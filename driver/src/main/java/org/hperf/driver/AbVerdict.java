@@ -3,8 +3,8 @@ package org.hperf.driver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.hperf.analyzers.Comparison;
-import org.hperf.analyzers.ComparisonReport;
+import org.hperf.analyzers.stats.Comparison;
+import org.hperf.analyzers.stats.ComparisonReport;
 import org.hperf.core.ExitCode;
 
 /**

@@ -4,7 +4,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ToolRunner;
 import org.hperf.analyzers.AggregateTool;
-import org.hperf.analyzers.YcsbResults;
+import org.hperf.analyzers.render.YcsbResults;
 import org.hperf.core.UsageException;
 import org.hperf.jobs.WorkloadTool;
 

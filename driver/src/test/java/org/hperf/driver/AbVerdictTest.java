@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.hperf.analyzers.Comparison;
-import org.hperf.analyzers.ComparisonReport;
-import org.hperf.analyzers.RelativeChange;
-import org.hperf.analyzers.ServerSide;
+import org.hperf.analyzers.stats.Comparison;
+import org.hperf.analyzers.stats.ComparisonReport;
+import org.hperf.analyzers.stats.RelativeChange;
+import org.hperf.analyzers.stats.ServerSide;
 import org.junit.jupiter.api.Test;
 
 /** The exit code a CI job or an Oozie action gates an upgrade on, from the workloads' primary verdicts. */

@@ -1,0 +1,38 @@
+package org.hperf.analyzers.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class SvgChartTest {
+  @Test
+  void linearTicksAreRoundValues() {
+    assertEquals(2, SvgChart.roundStep(1.5));
+    assertEquals(0.5, SvgChart.roundStep(0.3), 1e-12);
+    assertEquals(50, SvgChart.roundStep(25));
+    assertEquals(10, SvgChart.roundStep(10));
+    String svg = new SvgChart("t", "seconds", "ops/s", false).add("run-1", new double[] {1, 2, 3, 4, 5},
+        new double[] {10, 20, 30, 40, 50}).band("warmup", -5, 0, "warm-up 5 s", "#eee").render();
+    Matcher ticks = Pattern.compile("text-anchor=\"middle\">(-?[\\d.,]+)</text>").matcher(svg);
+    List<String> labels = new java.util.ArrayList<>();
+    while (ticks.find()) {
+      labels.add(ticks.group(1));
+    }
+    assertEquals(List.of("-4", "-2", "0", "2", "4"), labels, "round steps of 2 s over the 10 s from the warm-up's start");
+  }
+
+  @Test
+  void bandsAndMarksAreLabelledAboveEveryBand() {
+    String svg = new SvgChart("t", "seconds", "ops/s", false).add("run-1", new double[] {1, 2}, new double[] {1, 2})
+        .band("warmup", -1, 0, "warm-up 1 s (not measured)", "#eee").band("window", 0, 2, "window", "#def")
+        .mark("window-end", 1.8, "run-1 window end", "#555").render();
+    assertTrue(svg.lastIndexOf("<rect class=\"band\"") < svg.indexOf("<text class=\"band-label\""),
+        "no band is drawn over a label:\n" + svg);
+    assertTrue(svg.contains("<line class=\"mark\" data-mark=\"window-end\"") && svg.contains(">run-1 window end</text>"));
+    assertTrue(svg.contains("<line class=\"legend\""), "the legend shows each series' line");
+  }
+}
