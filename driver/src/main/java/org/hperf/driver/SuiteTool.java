@@ -164,7 +164,7 @@ public final class SuiteTool extends HperfTool {
     }
     List<String> options = new ArrayList<>(List.of("--client", client.optionValue()));
     if (parsed.has("inflight")) {
-      options.addAll(List.of("--inflight", Integer.toString(parsed.intValue("inflight", 1, 1, RunOptions.MAX_THREADS))));
+      options.addAll(List.of("--inflight", Integer.toString(RunOptions.inflight(parsed, 1))));
     }
     return options;
   }

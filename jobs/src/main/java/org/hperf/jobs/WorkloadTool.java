@@ -505,8 +505,7 @@ public final class WorkloadTool extends HperfTool {
       throw new UsageException("--inflight is for --client async; the sync client keeps one operation in flight"
           + " per thread (--threads)");
     }
-    int inflight = client == ClientMode.ASYNC ? parsed.intValue("inflight", threads, 1, RunOptions.MAX_THREADS)
-        : threads;
+    int inflight = client == ClientMode.ASYNC ? RunOptions.inflight(parsed, threads) : threads;
     return new RunSpec(RunOptions.clients(parsed, 2), threads, client, inflight, duration,
         RunOptions.warmupSeconds(parsed, 0), target,
         Numbers.parseDouble("--max-error-ratio", parsed.string("max-error-ratio", "0.001"), 0, 1),

@@ -31,6 +31,11 @@ public final class RunOptions {
     return parsed.intValue("threads", defaultValue, 1, MAX_THREADS);
   }
 
+  /** --inflight: operations each client keeps in flight with the async client; bounded as --threads. */
+  public static int inflight(ParsedOptions parsed, int defaultValue) throws UsageException {
+    return parsed.intValue("inflight", defaultValue, 1, MAX_THREADS);
+  }
+
   /** --duration: the measured seconds of a run. */
   public static long durationSeconds(ParsedOptions parsed, long defaultValue) throws UsageException {
     return parsed.longValue("duration", defaultValue, 1, MAX_DURATION_SECONDS);
