@@ -11,10 +11,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -41,6 +39,8 @@ class PerfClusterIT {
   private static final File ROOT = new File(System.getProperty("hperf.root", "..")).getAbsoluteFile().toPath().normalize().toFile();
   private static final int RECORDS = 20_000;
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** Its clusters' ports: UpgradeAbIT's run at the same time, from {@link UpgradeAbIT#PORTS}. */
+  static final String PORTS = "20000-25999";
 
   @TestFactory
   Stream<DynamicNode> perfJarOnEachHBaseRelease() {
@@ -61,10 +61,11 @@ class PerfClusterIT {
     steps.add(s.step("create-table", s::createTable));
     steps.add(s.step("load --mode bulk: HFiles renamed into the regions on HDFS (2.4: refused, --mode put)", s::bulkLoad));
     steps.add(s.step("verify", s::verify));
-    steps.add(s.step("run a workload with 2 clients on YARN", s::workload));
+    steps.add(s.step("run a workload with 2 clients on YARN, on a hot key range, per server", s::workload));
     steps.add(s.step("counters from the JobHistoryServer's REST API", s::historyCounters));
-    steps.add(s.step("a hot region and its server named, per-server figures from every server", s::hotRegion));
-    steps.add(s.step("aggregate, report, compare", s::analyze));
+    steps.add(s.step("aggregate: every counted operation merged, the hot region and its server named, per-server"
+        + " figures from every server", s::aggregate));
+    steps.add(s.step("report, compare", s::reportAndCompare));
     if (regionServers >= 3) {
       steps.add(s.step("each region server its own JVM and port, listed by status", s::separateRegionServers));
       steps.add(s.step("kill -9 of a region server during a load: every record written", s::killDuringLoad));
@@ -82,7 +83,8 @@ class PerfClusterIT {
     private final File dir;
     private PseudoCluster cluster;
     private String failedStep;
-    private final Map<String, String> runDirs = new HashMap<>();
+    /** The workload's run directory on HDFS, as given to run. */
+    private static final String RUNS = "runs/workloadc";
     private final List<String> workloadJobIds = new ArrayList<>();
     private final List<Long> readsOk = new ArrayList<>();
 
@@ -107,7 +109,7 @@ class PerfClusterIT {
     }
 
     void start() {
-      cluster = PseudoCluster.start(ROOT, dir, version, regionServers);
+      cluster = PseudoCluster.start(ROOT, dir, version, regionServers, PORTS);
       System.out.printf("HBase %s: pseudo-distributed cluster (%d daemons) up in %.1f s%n", version,
           7 + regionServers, cluster.startMillis() / 1000.0);
     }
@@ -153,10 +155,13 @@ class PerfClusterIT {
       assertTrue(verify.output().contains("verify OK: 20,000 rows intact"), verify.output());
     }
 
+    /**
+     * One run serves every later check: workload C on the hotspot distribution over keys in
+     * insertion order (the first region gets the hot keys), --per-server, 2 clients on YARN.
+     */
     void workload() throws IOException {
-      String output = "runs/workloadc";
-      PseudoCluster.Result run = ok("run -P conf/workloads/workloadc --table t --clients 2 --threads 2 --duration 8 --output " + output);
-      runDirs.put("uniform", output);
+      PseudoCluster.Result run = ok("run -P conf/workloads/workloadc --table t -p requestdistribution=hotspot --per-server"
+          + " --clients 2 --threads 2 --duration 8 --output " + RUNS);
       Matcher job = Pattern.compile("hperf workload \\(job (job_\\d+_\\d+)\\)").matcher(run.output());
       assertTrue(job.find(), "no job id in:\n" + run.output());
       workloadJobIds.add(job.group(1));
@@ -224,19 +229,13 @@ class PerfClusterIT {
       throw new AssertionError("no counter " + group + "." + name + " in " + groups);
     }
 
-    /** The uniform run aggregated (the hotspot run was, by its step), both in one report and compared. */
-    void analyze() throws IOException {
-      PseudoCluster.Result aggregate = ok("aggregate " + runDirs.get("uniform"));
-      Matcher line = Pattern.compile("\nALL +run-1 +[\\d,.]+ +([\\d,]+) ").matcher(aggregate.output());
-      assertTrue(line.find(), aggregate.output());
-      // The merged logs hold every operation the counters counted (an 8 s run, no warm-up).
-      assertEquals((long) readsOk.get(0), Long.parseLong(line.group(1).replace(",", "")), aggregate.output());
+    /** The run's report, and compare, which gives no verdict on one run a side (the run against itself). */
+    void reportAndCompare() throws IOException {
       File html = new File(dir, "report.html");
-      PseudoCluster.Result report = ok("report " + runDirs.get("uniform") + " " + runDirs.get("hotspot") + " --output file://"
-          + html);
+      PseudoCluster.Result report = ok("report " + RUNS + " --output file://" + html);
       assertTrue(report.output().contains("HTML report: file:" + html), report.output());
       assertTrue(Files.readString(html.toPath()).contains("workloadc"), "report without the workload");
-      PseudoCluster.Result compare = ok("compare " + runDirs.get("uniform") + " " + runDirs.get("hotspot"));
+      PseudoCluster.Result compare = ok("compare " + RUNS + " " + RUNS);
       assertTrue(compare.output().contains("no verdict: fewer than 2 runs on a side (1 and 1)"), compare.output());
     }
 
@@ -259,18 +258,20 @@ class PerfClusterIT {
     }
 
     /**
-     * The hotspot distribution on keys in insertion order: the first region gets the hot keys. The
-     * finding must name that region and a server, and every region server must appear in the
-     * per-server figures (4 regions on 3 servers: each holds one).
+     * The merged logs hold every operation the counters counted (an 8 s run, no warm-up). The
+     * hotspot finding must name the first region, [(start), user05000), and a server, and every
+     * region server must appear in the per-server figures (4 regions on 3 servers: each holds one).
      */
-    void hotRegion() throws IOException {
-      File runs = new File(dir, "runs-hot");
-      ok("run -P conf/workloads/workloadc --table t -p requestdistribution=hotspot --per-server --clients 1"
-          + " --threads 2 --duration 8 --output file://" + runs);
-      runDirs.put("hotspot", "file://" + runs);
-      ok("aggregate file://" + runs);
-      JsonNode hotspots = JSON.readTree(new File(runs, "aggregate/summary.json")).path("perRun").path("run-1")
-          .path("placement").path("hotspots");
+    void aggregate() throws IOException {
+      PseudoCluster.Result aggregate = ok("aggregate " + RUNS);
+      Matcher line = Pattern.compile("\nALL +run-1 +[\\d,.]+ +([\\d,]+) ").matcher(aggregate.output());
+      assertTrue(line.find(), aggregate.output());
+      assertEquals((long) readsOk.get(0), Long.parseLong(line.group(1).replace(",", "")), aggregate.output());
+      String summary;
+      try (var in = cluster.hdfsOpen(RUNS + "/aggregate/summary.json")) {
+        summary = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      }
+      JsonNode hotspots = JSON.readTree(summary).path("perRun").path("run-1").path("placement").path("hotspots");
       List<String> findings = new ArrayList<>();
       hotspots.forEach(h -> findings.add(h.path("finding").asText()));
       assertTrue(findings.stream().anyMatch(f -> f.startsWith("region [(start), user05000) served ")), findings.toString());
@@ -281,8 +282,12 @@ class PerfClusterIT {
       assertTrue(findings.stream().anyMatch(f -> servers.contains(f.split(" ")[0])), findings + " names no server of "
           + servers);
       Set<String> served = new HashSet<>();
-      for (String line : Files.readAllLines(new File(runs, "aggregate/placement.csv").toPath())) {
-        String[] fields = line.split(",");
+      String placement;
+      try (var in = cluster.hdfsOpen(RUNS + "/aggregate/placement.csv")) {
+        placement = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      }
+      for (String csvLine : placement.split("\n")) {
+        String[] fields = csvLine.split(",");
         if (fields.length > 2 && fields[1].equals("server")) {
           served.add(fields[2]);
         }
@@ -356,6 +361,8 @@ class PerfClusterIT {
       int victim = regionServers - 1;
       File runs = new File(dir, "runs-killed");
       File out = new File(dir, "run-killed.out");
+      // 40 s: killed a quarter in, the run must outlast the 20 s ZooKeeper session timeout after which
+      // the master counts the server lost (a 20 s run ended first and named no lost server).
       Process run = cluster.hperfClusterInBackground("run -P conf/workloads/workloada --table lost --clients 2 --threads 2"
           + " --duration 40 --interval 1 --max-error-ratio 1 --output file://" + runs, out);
       awaitMeasuring(run, out);

@@ -32,11 +32,14 @@ final class PseudoCluster implements AutoCloseable {
     this.dir = dir;
   }
 
-  /** Starts a cluster of this HBase release in dir; throws with the script's output if it fails. */
-  static PseudoCluster start(File root, File dir, String hbaseVersion, int regionServers) {
+  /**
+   * Starts a cluster of this HBase release in dir, its ports from the given range (UpgradeAbIT's
+   * clusters start at the same time from another); throws with the script's output if it fails.
+   */
+  static PseudoCluster start(File root, File dir, String hbaseVersion, int regionServers, String ports) {
     PseudoCluster cluster = new PseudoCluster(root, dir);
-    Result started = cluster.bash(20, "scripts/pseudo-cluster start --dir '" + dir + "' --hbase-version " + hbaseVersion
-        + " --region-servers " + regionServers);
+    Result started = cluster.bash(20, "PSEUDO_PORTS=" + ports + " scripts/pseudo-cluster start --dir '" + dir
+        + "' --hbase-version " + hbaseVersion + " --region-servers " + regionServers);
     if (started.exitCode() != 0) {
       throw new IllegalStateException("pseudo-cluster with HBase " + hbaseVersion + " did not start:\n" + started.output());
     }
@@ -103,6 +106,16 @@ final class PseudoCluster implements AutoCloseable {
     connection.setConnectTimeout(10_000);
     connection.setReadTimeout(60_000);
     return connection.getInputStream();
+  }
+
+  /**
+   * A file on the cluster's HDFS through the NameNode's WebHDFS (which redirects to a DataNode); a
+   * relative path is under the user's home, as hperf-cluster resolves it.
+   */
+  java.io.InputStream hdfsOpen(String path) throws IOException {
+    String user = System.getProperty("user.name");
+    String absolute = path.startsWith("/") ? path : "/user/" + user + "/" + path;
+    return open(env("NAMENODE_WEB") + "/webhdfs/v1" + absolute + "?op=OPEN&user.name=" + user);
   }
 
   /** kill -9 of one daemon's process, as a machine or the OOM killer ends it: no shutdown of its own. */
