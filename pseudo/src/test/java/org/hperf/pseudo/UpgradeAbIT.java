@@ -28,6 +28,8 @@ class UpgradeAbIT {
       .toFile();
   private static final String[] RELEASES = System.getProperty("pseudo.upgrade.releases", "2.4.18,2.6.1").split(",");
   private static final File DIR = new File(ROOT, "pseudo/target/upgrade-ab");
+  /** Its clusters' ports: PerfClusterIT's run at the same time, from {@link PerfClusterIT#PORTS}. */
+  static final String PORTS = "26000-31999";
 
   /** What a command printed, stdout and stderr apart. */
   private record Run(int exitCode, String out, String err) {
@@ -192,7 +194,10 @@ class UpgradeAbIT {
   private static ProcessBuilder hperf(List<String> args) {
     List<String> command = new ArrayList<>(List.of("bash", "scripts/hperf"));
     command.addAll(args);
-    return new ProcessBuilder(command).directory(ROOT).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT)
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    builder.environment().put("PSEUDO_PORTS", PORTS);
+    return builder;
   }
 
   private static Run run(List<String> args, int timeoutMinutes) throws Exception {
