@@ -33,6 +33,16 @@ public record ToolRun(int exitCode, String out, String err) {
     return capture(() -> ToolRunner.run(new Configuration(conf), tool, args));
   }
 
+  /**
+   * A counter's value as the job's counter table printed it ("  Rows intact   20,000"), 0 when the
+   * table has no such line: counters of 0 are left out unless --verbose.
+   */
+  public long counter(String displayName) {
+    java.util.regex.Matcher line = java.util.regex.Pattern.compile("^\\s+" + java.util.regex.Pattern.quote(displayName)
+        + "\\s+([\\d,]+)$", java.util.regex.Pattern.MULTILINE).matcher(out);
+    return line.find() ? Long.parseLong(line.group(1).replace(",", "")) : 0;
+  }
+
   /** Everything printed, stdout then stderr, for assertion messages. */
   public String all() {
     return "exit " + exitCode + "\n--- stdout\n" + out + "--- stderr\n" + err;
