@@ -44,6 +44,11 @@ public final class EmbeddedYarn implements AutoCloseable {
     // A nearly full laptop disk must not mark the only NodeManager unhealthy.
     base.setFloat("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage", 99.5f);
     base.set("yarn.app.mapreduce.am.staging-dir", new File(dir, "yarn-staging").getAbsolutePath());
+    // The ResourceManager's node attribute and label stores default to /tmp/hadoop-yarn-<user>, one
+    // directory for every YARN on the machine: clusters starting at once (the build runs the
+    // pseudo-distributed tests beside these) raced on its files.
+    base.set("yarn.node-attribute.fs-store.root-dir", new File(dir, "node-attributes").toURI().toString());
+    base.set("yarn.node-labels.fs-store.root-dir", new File(dir, "node-labels").toURI().toString());
     // Containers are given on heartbeats (the NodeManager's to the ResourceManager, the AM's to it):
     // at Hadoop's 1 s each, every container of a job waited 1-2 s for them on this one-node cluster.
     base.setInt("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", 200);
