@@ -46,11 +46,7 @@ class WorkloadFaultIT {
   void killingARegionServerDuringARunMarksTheRunDisturbedAndCountsEveryOperationOnce() throws Exception {
     FileUtil.fullyDelete(OUTPUT);
     HBaseTestingUtility util = MiniClusterExtension.cluster().testingUtility();
-    MiniHBaseCluster hbase = util.getMiniHBaseCluster();
-    for (int live = hbase.getLiveRegionServerThreads().size(); live < 3; live++) {
-      hbase.startRegionServer();
-    }
-    util.waitFor(60_000, () -> hbase.getMaster().getServerManager().getOnlineServersList().size() >= 3);
+    MiniHBaseCluster hbase = MiniClusterExtension.liveRegionServers(3);
     ToolRun create = MiniClusterExtension.run(new CreateTableTool(), "--table", TABLE, "--recordcount",
         Integer.toString(RECORDS), "--regions", "6");
     assertEquals(ExitCode.OK, create.exitCode(), create.all());
@@ -74,7 +70,7 @@ class WorkloadFaultIT {
         throw new IllegalStateException(e);
       }
     });
-    HRegionServer victim = serverHoldingUserRegions(hbase);
+    HRegionServer victim = MiniClusterExtension.serverHoldingOnly(TABLE);
     ToolRun finished;
     try {
       // Kill once the clients are under way: the victim has served a thousand reads.
@@ -124,18 +120,6 @@ class WorkloadFaultIT {
 
   private static long readsServed(HRegionServer server) {
     return server.getRegions(TableName.valueOf(TABLE)).stream().mapToLong(HRegion::getReadRequestsCount).sum();
-  }
-
-  /** A live region server that holds regions of the test table but not hbase:meta. */
-  private static HRegionServer serverHoldingUserRegions(MiniHBaseCluster hbase) {
-    for (var thread : hbase.getLiveRegionServerThreads()) {
-      HRegionServer server = thread.getRegionServer();
-      if (!server.getRegions(TableName.valueOf(TABLE)).isEmpty()
-          && server.getRegions(TableName.META_TABLE_NAME).isEmpty()) {
-        return server;
-      }
-    }
-    throw new IllegalStateException("no region server holds " + TABLE + " without hbase:meta");
   }
 
   /**

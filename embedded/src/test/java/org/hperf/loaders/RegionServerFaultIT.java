@@ -30,11 +30,11 @@ class RegionServerFaultIT {
 
   @Test
   void killingARegionServerDuringAPutLoadLosesNoRow() throws Exception {
-    MiniHBaseCluster hbase = threeRegionServers();
+    MiniHBaseCluster hbase = MiniClusterExtension.liveRegionServers(3);
     createBalanced(PUT_TABLE, 200_000);
 
     CompletableFuture<ToolRun> load = load("--table", PUT_TABLE, "--mode", "put", "--clients", "2");
-    HRegionServer victim = serverHoldingUserRegions(hbase, PUT_TABLE);
+    HRegionServer victim = MiniClusterExtension.serverHoldingOnly(PUT_TABLE);
     // Kill as soon as the victim has taken 1 MB of writes: early in a ~220 MB load, whatever the speed.
     MiniClusterExtension.cluster().testingUtility().waitFor(120_000, 20, () -> victim.getRegions(
         TableName.valueOf(PUT_TABLE)).stream().mapToLong(r -> r.getMemStoreDataSize()).sum() > (1 << 20)
@@ -52,14 +52,14 @@ class RegionServerFaultIT {
    */
   @Test
   void killingARegionServerAsABulkLoadMovesItsHFilesInLosesNoRow() throws Exception {
-    MiniHBaseCluster hbase = threeRegionServers();
+    MiniHBaseCluster hbase = MiniClusterExtension.liveRegionServers(3);
     createBalanced(BULK_TABLE, 60_000);
     FileSystem fs = MiniClusterExtension.cluster().testingUtility().getTestFileSystem();
     Path hfiles = fs.makeQualified(new Path(MiniClusterExtension.cluster().testingUtility().getDataTestDirOnTestFS(),
         "bulk-fault-hfiles"));
 
     CompletableFuture<ToolRun> load = load("--table", BULK_TABLE, "--mode", "bulk", "--hfile-dir", hfiles.toString());
-    HRegionServer victim = serverHoldingUserRegions(hbase, BULK_TABLE);
+    HRegionServer victim = MiniClusterExtension.serverHoldingOnly(BULK_TABLE);
     MiniClusterExtension.cluster().testingUtility().waitFor(300_000, 20, () -> load.isDone()
         || committedHFiles(fs, new Path(hfiles, "family")) >= 6);
     assertTrue(!load.isDone(), "the load is still running when the region server dies");
@@ -67,17 +67,6 @@ class RegionServerFaultIT {
 
     ToolRun loaded = assertLoadedAndIntact(load, BULK_TABLE, 60_000);
     assertTrue(loaded.out().contains(" HFiles into " + BULK_TABLE + " in "), loaded.all());
-  }
-
-  /** At least three live region servers: started if a test before this one killed one. */
-  private static MiniHBaseCluster threeRegionServers() throws Exception {
-    MiniHBaseCluster hbase = MiniClusterExtension.cluster().testingUtility().getMiniHBaseCluster();
-    while (hbase.getLiveRegionServerThreads().size() < 3) {
-      hbase.startRegionServer();
-    }
-    MiniClusterExtension.cluster().testingUtility().waitFor(60_000,
-        () -> hbase.getMaster().getServerManager().getOnlineServersList().size() >= 3);
-    return hbase;
   }
 
   /** The table created in 6 regions and spread over the live servers, no region in transition. */
@@ -126,18 +115,5 @@ class RegionServerFaultIT {
     } catch (IOException e) {
       return 0;
     }
-  }
-
-  /** A live region server that holds regions of the table but not hbase:meta. */
-  private static HRegionServer serverHoldingUserRegions(MiniHBaseCluster hbase, String table) {
-    for (var thread : hbase.getLiveRegionServerThreads()) {
-      HRegionServer server = thread.getRegionServer();
-      boolean holdsTable = !server.getRegions(TableName.valueOf(table)).isEmpty();
-      boolean holdsMeta = !server.getRegions(TableName.META_TABLE_NAME).isEmpty();
-      if (holdsTable && !holdsMeta) {
-        return server;
-      }
-    }
-    throw new IllegalStateException("no region server holds " + table + " without hbase:meta");
   }
 }

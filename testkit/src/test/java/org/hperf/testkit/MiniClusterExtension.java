@@ -32,6 +32,33 @@ public final class MiniClusterExtension implements BeforeAllCallback {
     return ToolRun.of(cluster().configuration(), tool, args);
   }
 
+  /**
+   * At least {@code count} live region servers, started if fewer are (a test before may have killed
+   * one), and the master counting them online within a minute.
+   */
+  public static org.apache.hadoop.hbase.MiniHBaseCluster liveRegionServers(int count) throws Exception {
+    org.apache.hadoop.hbase.MiniHBaseCluster hbase = cluster().testingUtility().getMiniHBaseCluster();
+    while (hbase.getLiveRegionServerThreads().size() < count) {
+      hbase.startRegionServer();
+    }
+    cluster().testingUtility().waitFor(60_000,
+        () -> hbase.getMaster().getServerManager().getOnlineServersList().size() >= count);
+    return hbase;
+  }
+
+  /** A live region server that holds regions of the table but not hbase:meta: one to kill. */
+  public static org.apache.hadoop.hbase.regionserver.HRegionServer serverHoldingOnly(String table) {
+    org.apache.hadoop.hbase.TableName name = org.apache.hadoop.hbase.TableName.valueOf(table);
+    for (var thread : cluster().testingUtility().getMiniHBaseCluster().getLiveRegionServerThreads()) {
+      org.apache.hadoop.hbase.regionserver.HRegionServer server = thread.getRegionServer();
+      if (!server.getRegions(name).isEmpty()
+          && server.getRegions(org.apache.hadoop.hbase.TableName.META_TABLE_NAME).isEmpty()) {
+        return server;
+      }
+    }
+    throw new IllegalStateException("no region server holds " + table + " without hbase:meta");
+  }
+
   private static final class Started implements ExtensionContext.Store.CloseableResource {
     Started() {
       try {
