@@ -758,8 +758,13 @@ class WorkloadIT {
     assertEquals(List.of("Outcome", "run-1", "run-2"), outcome.get(0).select("th").eachText());
     List<String> labels = outcome.stream().map(tr -> tr.select("td").isEmpty() ? "" : tr.select("td").get(0).text())
         .toList();
-    assertTrue(labels.contains("Read OK") && labels.contains("Warm-up operations (not measured)")
-        && labels.contains("GC time elapsed (ms)"), labels.toString());
+    assertTrue(labels.contains("Read OK") && labels.contains("Warm-up operations (not measured)"), labels.toString());
+    // Hadoop's counter by its display name: a row, or named under the table when no task collected
+    // garbage in either run (a task JVM with room to spare, as on CI once).
+    String zeroLine = record.select("p.zero").text();
+    assertTrue(labels.contains("GC time elapsed (ms)") || zeroLine.contains("GC time elapsed (ms)"),
+        labels + " / " + zeroLine);
+    assertTrue(!zeroLine.contains("GC_TIME_MILLIS"), zeroLine);
     assertTrue(record.select("table[data-group=execution]").text().contains("Warm-up before measuring (s) 1"),
         record.select("table[data-group=execution]").text());
     assertTrue(record.select("table[data-group=dataset]").text().contains("Key order (insertorder) ordered"));
