@@ -35,7 +35,7 @@ import org.hperf.core.run.RunRecord;
  * loaded the same way into each side, then cluster lifetimes, then the verdict.
  *
  * <p>The unit of replication is a <em>cluster lifetime</em>: begun as the clusters allow (a
- * pseudo-distributed cluster started with its data, the embedded cluster's region servers
+ * pseudo-distributed cluster's HBase started with its data, the embedded cluster's region servers
  * restarted with the side's settings), then each workload warmed up until every client's
  * throughput is flat and the servers' JIT quiet ({@code hperf run --server-warmup}, with a cap)
  * and measured once, in an order that rotates from lifetime to lifetime, then ended. Every

@@ -144,6 +144,20 @@ final class PseudoClusterScripts {
     }
   }
 
+  /**
+   * Stops HBase's daemons and ZooKeeper in dir, leaving its HDFS and YARN running: the next {@link
+   * #start} with keepData starts HBase again on them.
+   */
+  Result stopHBase(File dir) throws IOException, InterruptedException {
+    return run("stop-hbase-" + dir.getName(), null, List.of(script("pseudo-cluster"), "stop", "--hbase-only", "--dir",
+        dir.getPath()), lockWaitBound(System.getenv("PSEUDO_START_TIMEOUT")).plus(stopBound(regionServersOf(dir))));
+  }
+
+  /** Whether a start with keepData found HDFS and YARN running and started HBase alone (its output says so). */
+  static boolean startedHBaseAlone(Result started) {
+    return started.ok() && started.tail(Integer.MAX_VALUE).contains(" up again on the running HDFS and YARN in ");
+  }
+
   /** Whether every daemon of the cluster in dir runs ({@code status} exits 0 only then). */
   boolean allRunning(File dir) throws IOException, InterruptedException {
     return new File(dir, "cluster.env").isFile()
@@ -153,13 +167,29 @@ final class PseudoClusterScripts {
 
   /** Whether any daemon of the cluster in dir still runs (a pid file whose process is alive). */
   static boolean anyRunning(File dir) {
-    return daemonPids(dir).stream().anyMatch(id -> ProcessHandle.of(id).map(ProcessHandle::isAlive).orElse(false));
+    return anyAlive(daemonPids(dir, name -> true));
+  }
+
+  /** Whether HBase's master, a region server or its ZooKeeper still runs in dir. */
+  static boolean hbaseRunning(File dir) {
+    return anyAlive(daemonPids(dir, name -> name.equals("zookeeper") || name.equals("hmaster")
+        || name.startsWith("regionserver-")));
+  }
+
+  private static boolean anyAlive(List<Long> pids) {
+    return pids.stream().anyMatch(id -> ProcessHandle.of(id).map(ProcessHandle::isAlive).orElse(false));
   }
 
   /** The process ids the cluster in dir recorded for its daemons (its pids/ directory), live or not. */
   static List<Long> daemonPids(File dir) {
+    return daemonPids(dir, name -> true);
+  }
+
+  /** The recorded process ids of the daemons whose names (zookeeper, namenode, regionserver-1, ...) pass. */
+  private static List<Long> daemonPids(File dir, java.util.function.Predicate<String> daemon) {
     List<Long> ids = new ArrayList<>();
-    File[] pids = new File(dir, "pids").listFiles((d, name) -> name.endsWith(".pid"));
+    File[] pids = new File(dir, "pids").listFiles((d, name) -> name.endsWith(".pid")
+        && daemon.test(name.substring(0, name.length() - ".pid".length())));
     for (File pid : pids == null ? new File[0] : pids) {
       try {
         ids.add(Long.parseLong(Files.readString(pid.toPath()).trim()));

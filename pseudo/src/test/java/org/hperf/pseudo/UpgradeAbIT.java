@@ -146,6 +146,13 @@ class UpgradeAbIT {
       assertTrue(neighbours >= 0 && neighbours <= 1, lifetime + " in " + done);
     }
     assertEquals("put", done.getProperty("loadMode"), "2.4's jars cannot bulk-load on Hadoop 3: both sides put");
+    // Each side's HDFS and YARN stay up from its load on: a lifetime restarts HBase alone. The first
+    // lifetime after the kill may instead find a start the killed comparison left going, and restart
+    // its whole cluster; every other lifetime restarts HBase alone.
+    String hbaseAlone = "HBase started with its data on the running HDFS and YARN in ";
+    assertTrue(done.getProperty("lifetime." + firstLifetime + ".restart").startsWith(hbaseAlone), done.toString());
+    assertTrue(lifetimes.stream().filter(l -> done.getProperty("lifetime." + l + ".restart").startsWith(hbaseAlone))
+        .count() >= 3, done.toString());
 
     // Each side's jobs ran on its own release's client jars, and the verdict names both releases.
     assertEquals(RELEASES[0], properties(new File(DIR, "workloadc/a/run.properties")).getProperty("version.hbase"));
