@@ -76,22 +76,7 @@ public final class DemoTool extends HperfTool {
   @Override
   protected int execute(ParsedOptions parsed) throws Exception {
     File dir = new File(parsed.string("dir", new File(Perf.home(), "target/embedded").getPath())).getAbsoluteFile();
-    // --yes: the demo's size is fixed and small; its suite prints the plan and checks the space still.
-    List<String> suiteArgs = new ArrayList<>(List.of("--scale", "tiny", "--dir", new File(dir, "suite").getPath(),
-        "--yes"));
-    for (String option : SUITE_OPTIONS) {
-      if (option.equals("per-server")) {
-        if (parsed.on(option)) {
-          suiteArgs.add("--per-server");
-        }
-      } else if (parsed.has(option)) {
-        suiteArgs.addAll(List.of("--" + option, parsed.string(option, null)));
-      }
-    }
-    long serverWarmup = RunOptions.serverWarmupSeconds(parsed, SERVER_WARMUP_SECONDS, true);
-    if (serverWarmup > 0) {
-      suiteArgs.addAll(List.of("--server-warmup", Long.toString(serverWarmup)));
-    }
+    List<String> suiteArgs = suiteArguments(parsed, dir);
     SuiteTool suite = new SuiteTool();
     // Unknown suite options fail here, before a cluster is started for nothing (their values are
     // checked when the suite runs).
@@ -132,6 +117,30 @@ public final class DemoTool extends HperfTool {
       }
       cluster.close();
     }
+  }
+
+  /**
+   * The suite the demo runs, as {@code hperf suite} arguments: the tiny preset in {@code dir/suite},
+   * the options given to the demo, and the server warm-up, on unless {@code --server-warmup 0}.
+   */
+  static List<String> suiteArguments(ParsedOptions parsed, File dir) throws org.hperf.core.UsageException {
+    // --yes: the demo's size is fixed and small; its suite prints the plan and checks the space still.
+    List<String> suiteArgs = new ArrayList<>(List.of("--scale", "tiny", "--dir", new File(dir, "suite").getPath(),
+        "--yes"));
+    for (String option : SUITE_OPTIONS) {
+      if (option.equals("per-server")) {
+        if (parsed.on(option)) {
+          suiteArgs.add("--per-server");
+        }
+      } else if (parsed.has(option)) {
+        suiteArgs.addAll(List.of("--" + option, parsed.string(option, null)));
+      }
+    }
+    long serverWarmup = RunOptions.serverWarmupSeconds(parsed, SERVER_WARMUP_SECONDS, true);
+    if (serverWarmup > 0) {
+      suiteArgs.addAll(List.of("--server-warmup", Long.toString(serverWarmup)));
+    }
+    return suiteArgs;
   }
 
   /**

@@ -17,15 +17,18 @@ import org.junit.jupiter.api.Test;
 class DemoIT {
   @Test
   void demoRunsTheTinySuiteOnAnEmbeddedClusterAndPrintsTheReportPath() throws Exception {
+    // A server warm-up of at most 3 s: its phase and its line, without the default's minute of both
+    // cores running the workload unmeasured (that the demo warms for at most 60 s unless told
+    // otherwise is DemoToolTest's).
     ToolRun demo = demo("demo", "--recordcount", "5000", "--regions", "4", "--workloads", "workloadc",
-        "--duration", "3", "--clients", "1", "--threads", "2");
+        "--duration", "3", "--clients", "1", "--threads", "2", "--server-warmup", "3");
     assertTrue(demo.out().contains("created table usertable with 4 regions"), demo.all());
     assertTrue(demo.out().contains("verify OK: 5,000 rows intact"), demo.all());
     // Without --verbose: each job's last progress line, the counters that are not 0, each finding once.
     assertTrue(demo.out().contains("\n[verify usertable] 100% done, 5,000 rows checked, elapsed "), demo.all());
     assertTrue(demo.out().contains("\n[run 1/1 workloadc] 100% done, "), demo.all());
-    // By default the demo warms its server before the first measured run of each workload.
-    assertTrue(demo.out().contains("\nserver warm-up: "), demo.all());
+    // The demo warms its server before the first measured run of each workload, in the run's job.
+    assertTrue(demo.out().contains(" --server-warmup 3\n") && demo.out().contains("\nserver warm-up: "), demo.all());
     assertTrue(!demo.out().contains("Rows missing"), "a counter of 0\n" + demo.all());
     // The aggregate step's findings would be the report's lines again.
     List<String> findings = demo.out().lines().filter(l -> l.matches("[A-Z-]+: workloadc run-1: .*")).toList();
@@ -34,8 +37,8 @@ class DemoIT {
 
   @Test
   void demoOnYarnShowsWhereTheJobHistoryUiIs() throws Exception {
-    // No server warm-up: the test above runs the demo's default one; on YARN it is one more job of
-    // about a minute and a half, here for nothing this test asserts.
+    // No server warm-up: the test above runs one; here it would be unmeasured load for nothing this
+    // test asserts.
     ToolRun demo = demo("demo-yarn", "--yarn", "--recordcount", "2000", "--regions", "2", "--workloads",
         "workloadc", "--duration", "2", "--clients", "1", "--threads", "2", "--server-warmup", "0");
     assertTrue(demo.out().matches("(?s).*JobHistory web UI \\(counters of every job\\): http://[^/]+:\\d+/jobhistory.*"),
