@@ -39,6 +39,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * load and a workload on real YARN (MiniMRYarnCluster: ResourceManager, NodeManager,
  * JobHistoryServer) beside the mini HBase cluster; the counters are then read back from the
  * JobHistoryServer over RPC, its REST API and its web UI's counters page: display names and values.
+ * The workload's logs are then aggregated in this JVM.
  */
 @ExtendWith(MiniClusterExtension.class)
 class YarnJobHistoryIT {
@@ -149,8 +150,11 @@ class YarnJobHistoryIT {
     assertTrue(counted > 0);
     assertEquals(counted, logged, "counters and committed logs agree: the failed attempt is in neither");
 
-    // The aggregate job (on YARN too) gets the same count, and the report marks the run disturbed.
-    ToolRun aggregate = run(new org.hperf.analyzers.AggregateTool(), "file://" + output.getAbsolutePath());
+    // The aggregate job gets the same count, and marks the run disturbed. It runs in this JVM (the
+    // LocalJobRunner): what it reads is the committed logs above; aggregate on YARN is PerfClusterIT's.
+    Configuration local = new Configuration(conf);
+    local.set("mapreduce.framework.name", "local");
+    ToolRun aggregate = ToolRun.of(local, new org.hperf.analyzers.AggregateTool(), "file://" + output.getAbsolutePath());
     assertEquals(ExitCode.OK, aggregate.exitCode(), aggregate.all());
     String csv = java.nio.file.Files.readString(new File(output, "aggregate/summary.csv").toPath());
     assertTrue(csv.lines().anyMatch(l -> l.startsWith("run-1,READ,") && l.split(",")[3].equals(Long.toString(counted))),
