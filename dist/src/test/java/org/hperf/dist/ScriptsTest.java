@@ -1,6 +1,7 @@
 package org.hperf.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -127,6 +128,18 @@ class ScriptsTest {
     assertEquals(2, missing.exitCode, missing.output);
     assertEquals("oozie-submit: --config no-such.properties does not exist: copy conf/oozie/job.properties and"
         + " fill it in", missing.output.strip());
+  }
+
+  /** --hbase-only belongs to stop: a start given it is refused in one line, before a directory is made. */
+  @Test
+  void pseudoClusterRefusesHBaseOnlyOutsideStop(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Path cluster = dir.resolve("cluster");
+    Result start = run(QUICK, Map.of(), "pseudo-cluster", "start", "--keep-data", "--hbase-only", "--dir",
+        cluster.toString());
+    assertEquals(2, start.exitCode(), start.output());
+    assertEquals("pseudo-cluster: --hbase-only is an option of stop (start --keep-data then starts what it stopped):"
+        + " see scripts/pseudo-cluster --help", start.output().strip());
+    assertFalse(Files.exists(cluster), "a cluster directory was made");
   }
 
   /**
