@@ -33,14 +33,14 @@ final class ServerWarmupWatch {
   private long measureStartMs = -1;
 
   private ServerWarmupWatch(long maxSeconds, FileSystem fs, Path endBarrier, Path quietMarker,
-      LongSupplier clientsStart, StartBarrier end) {
+      LongSupplier clientsStart, StartBarrier end, long jitWindowMs) {
     this.maxSeconds = maxSeconds;
     this.fs = fs;
     this.endBarrier = endBarrier;
     this.quietMarker = quietMarker;
     this.clientsStart = clientsStart;
     this.end = end;
-    this.jit = new ServerJitQuiet(fs, quietMarker, clientsStart);
+    this.jit = new ServerJitQuiet(fs, quietMarker, clientsStart, jitWindowMs);
   }
 
   /**
@@ -59,7 +59,7 @@ final class ServerWarmupWatch {
     fs.delete(endBarrier, true);
     ServerWarmupPhase.enable(jobConf, maxSeconds, dir, endBarrier, quietMarker);
     return new ServerWarmupWatch(maxSeconds, fs, endBarrier, quietMarker, clientsStart,
-        StartBarrier.of(jobConf, fs, endBarrier, run.clients()));
+        StartBarrier.of(jobConf, fs, endBarrier, run.clients()), ServerJitQuiet.windowMs(jobConf));
   }
 
   /**

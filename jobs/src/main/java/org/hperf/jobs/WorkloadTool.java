@@ -80,6 +80,11 @@ public final class WorkloadTool extends HperfTool {
    * hperf ab, whose verdicts do not use the client's CPU.
    */
   public static final String CALLER_NOTES_CLIENT_CPU = "hperf.run.caller-notes-client-cpu";
+  /**
+   * How many seconds the region servers' JIT compilers must have been quiet to end a server warm-up
+   * (10 when not set): the demo's is shorter ({@link ServerJitQuiet#WINDOW_SECONDS_KEY}).
+   */
+  public static final String SERVER_JIT_WINDOW_SECONDS = ServerJitQuiet.WINDOW_SECONDS_KEY;
   /** True when stdout is for YCSB's lines: this command's own lines then go to stderr. */
   private boolean stdoutForYcsb;
   private PrintStream human = System.out;

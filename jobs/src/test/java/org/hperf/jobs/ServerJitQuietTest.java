@@ -1,5 +1,6 @@
 package org.hperf.jobs;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -46,6 +47,29 @@ class ServerJitQuietTest {
     // At second 30 the last 10 s hold 10 x 40 = 400 ms; at 29 they still hold one second of 300 ms.
     assertTrue(quiet);
     assertTrue(quietAt == 30, "quiet at second " + quietAt + ", not 30");
+  }
+
+  @Test
+  void aJobsConfigurationCanShortenTheWindowAndTheShareStaysTheSame() throws Exception {
+    Configuration conf = new Configuration(false);
+    assertEquals(10_000, ServerJitQuiet.windowMs(conf));
+    conf.setInt(WorkloadTool.SERVER_JIT_WINDOW_SECONDS, 5);
+    ServerJitQuiet fiveSeconds = new ServerJitQuiet(FileSystem.getLocal(conf), new Path(tmp.getAbsolutePath(), "m5"),
+        CLIENTS_STARTED_AT_ZERO, ServerJitQuiet.windowMs(conf));
+    ServerJitQuiet tenSeconds = watch();
+    // 40 ms a second from the start: 4% of any window.
+    for (int second = 0; second < 5; second++) {
+      assertFalse(fiveSeconds.quietAfter("rs1", second * 1000L, second * 40L), "only " + second + " s seen");
+      tenSeconds.quietAfter("rs1", second * 1000L, second * 40L);
+    }
+    assertTrue(fiveSeconds.quietAfter("rs1", 5_000, 200), "5 s at 4%");
+    assertFalse(tenSeconds.quietAfter("rs1", 5_000, 200), "the default window needs 10 s");
+    // The share is the same bound: 60 ms a second (6%) over the last 5 s is not quiet.
+    ServerJitQuiet busy = new ServerJitQuiet(FileSystem.getLocal(conf), new Path(tmp.getAbsolutePath(), "m6"),
+        CLIENTS_STARTED_AT_ZERO, 5_000);
+    for (int second = 0; second <= 8; second++) {
+      assertFalse(busy.quietAfter("rs1", second * 1000L, second * 60L), "6% at second " + second);
+    }
   }
 
   @Test
