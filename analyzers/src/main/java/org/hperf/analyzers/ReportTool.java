@@ -48,6 +48,8 @@ public final class ReportTool extends HperfTool {
     return new CommandOptions(NAME, "<run dir or pattern>... [options]",
         "Report aggregated workload runs as a text table and a self-contained HTML page.")
         .value(null, "output", "file", "where the HTML page goes", "<first run dir>/report.html")
+        .flag(null, "brief", "print a row per workload (its operations together) with BigTable's figure 6 beside its"
+            + " tests, and only the findings that question a figure; the page is the same")
         .renamed("html", "output");
   }
 
@@ -71,7 +73,7 @@ public final class ReportTool extends HperfTool {
     }
     WorkloadReport.distinguish(workloads);
     if (getConf().getBoolean(PRINT_TEXT, true)) {
-      System.out.print(text(workloads));
+      System.out.print(parsed.has("brief") ? BriefTable.text(workloads) : text(workloads));
     }
     Path html = new Path(parsed.string("output", new Path(runDirs.get(0), "report.html").toString()));
     // A path without a scheme is on the default file system (HDFS on a cluster): say which.
@@ -121,14 +123,7 @@ public final class ReportTool extends HperfTool {
             op.throughputOpsPerSec(), w.summary.runs(), l.p50Micros(), l.p99Micros(), l.p999Micros(), l.maxMicros()));
       });
     }
-    for (WorkloadReport w : workloads) {
-      w.summary.perRun().forEach((run, figures) -> {
-        if (!figures.disturbedBy().isEmpty()) {
-          out.append(String.format(Locale.ROOT, "DISTURBED: %s %s: %s%n", w.label(), run, String.join(", ",
-              figures.disturbedBy())));
-        }
-      });
-    }
+    disturbedLines(workloads).forEach(line -> out.append(line).append('\n'));
     for (WorkloadReport w : workloads) {
       FindingsReport.textLines(w).forEach(line -> out.append(line).append('\n'));
       PlacementReport.textLines(w).forEach(line -> out.append(line).append('\n'));
@@ -148,6 +143,20 @@ public final class ReportTool extends HperfTool {
       }
     }
     return out.toString();
+  }
+
+  /** "DISTURBED: workloada run-2: ..." for each run something else disturbed. */
+  static List<String> disturbedLines(List<WorkloadReport> workloads) {
+    List<String> lines = new ArrayList<>();
+    for (WorkloadReport w : workloads) {
+      w.summary.perRun().forEach((run, figures) -> {
+        if (!figures.disturbedBy().isEmpty()) {
+          lines.add(String.format(Locale.ROOT, "DISTURBED: %s %s: %s", w.label(), run,
+              String.join(", ", figures.disturbedBy())));
+        }
+      });
+    }
+    return lines;
   }
 
   /** {test, BigTable rate, hperf rate per region server} for every BigTable workload reported. */

@@ -83,6 +83,23 @@ class ReportToolTest {
 
   /** A run with --warmup: the time charts shade the warm-up before 0, where no interval is measured. */
   @Test
+  void theBriefTableHasARowPerWorkloadWithBigTablesRateBesideItsTest(@TempDir Path tmp) throws Exception {
+    File ycsb = run(tmp, "a", "workloada", 2);
+    File bigTable = run(tmp, "rr", "randomread", 1);
+    ToolRun report = ToolRun.of(LocalJobs.conf(), new ReportTool(), new String[] {ycsb.getPath(), bigTable.getPath(),
+        "--output", tmp.resolve("report.html").toString(), "--brief"});
+    assertEquals(ExitCode.OK, report.exitCode(), report.all());
+    List<String> lines = report.out().lines().toList();
+    assertTrue(lines.get(0).matches("workload +ops/s +p50 us +p99 us +max us +figure 6 +hperf"), report.out());
+    // workloada reads and updates: one row, all its operations, and no paper figure beside it.
+    assertEquals(1, lines.stream().filter(l -> l.startsWith("workloada ")).count(), report.out());
+    assertTrue(lines.get(1).matches("workloada +[\\d,]+ +[\\d,]+ +[\\d,]+ +[\\d,]+"), report.out());
+    assertTrue(lines.get(2).matches("randomread +[\\d,]+ +[\\d,]+ +[\\d,]+ +[\\d,]+ +1,212 +[\\d,]+"), report.out());
+    assertTrue(lines.contains("DISTURBED: workloada run-2: 7 failed operations, 1 failed task attempts"), report.out());
+    assertTrue(lines.stream().noneMatch(l -> l.contains(" READ ") || l.startsWith("GC: ")), report.out());
+  }
+
+  @Test
   void warmUpIsShadedBeforeTheMeasurementWindow(@TempDir Path tmp) throws Exception {
     File dir = tmp.resolve("warm").toFile();
     TaskLogs.write(new File(dir, "run-1/client-00000.hlog"), 0, 20_000,
