@@ -1,6 +1,7 @@
 package org.hperf.driver;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -49,13 +50,23 @@ final class SuitePreflight {
     preflight.line("runs", runSteps + " workload" + (runSteps == 1 ? "" : "s") + " x " + size.runs() + " run"
         + (size.runs() == 1 ? "" : "s") + " x " + size.durationSeconds() + " s = "
         + duration(runSteps * size.runs() * size.durationSeconds()) + " measured, plus each run's start"
-        + (size.serverWarmupSeconds() > 0 ? " and up to " + size.serverWarmupSeconds() + " s of server warm-up a"
-            + " workload" : ""));
+        + serverWarmups(steps, state, size.serverWarmupSeconds(), runSteps));
     preflight.line("tables", toDo(steps, state, "create-table")
         ? "creates " + size.table() + " with " + size.regions() + " regions (a table of that name stops the suite)"
         : "none: " + size.table() + " was created by this suite's earlier steps");
     preflight.check(footprint, fs, staging, "use fewer records (--recordcount, or --scale tiny) or free space on "
         + fs.getUri(), yes, System.out);
+  }
+
+  /** " and up to 60 s of server warm-up a workload", or of the one workload that warms them (--warm-once). */
+  private static String serverWarmups(Map<String, String[]> steps, Properties state, long seconds, long runSteps) {
+    long warming = steps.entrySet().stream().filter(step -> step.getKey().startsWith("run-")
+        && toDo(steps, state, step.getKey()) && List.of(step.getValue()).contains("--server-warmup")).count();
+    if (warming == 0) {
+      return "";
+    }
+    return " and up to " + seconds + " s of server warm-up " + (warming == runSteps ? "a workload"
+        : "before " + (warming == 1 ? "one workload's run" : warming + " workloads' runs") + " (--warm-once)");
   }
 
   private static boolean toDo(Map<String, String[]> steps, Properties state, String step) {

@@ -58,6 +58,10 @@ public final class SuiteTool extends HperfTool {
         .value(null, "server-warmup", "max seconds", "before each workload's first run, run it unmeasured until"
             + " each client's throughput per interval stops rising, at most this long (hperf run --server-warmup):"
             + " a freshly started cluster's first run is otherwise often 2-3x slower", "no server warm-up")
+        .flag(null, "warm-once", "with --server-warmup: warm the servers before the first workload only; the others"
+            + " run on the warm servers, each after its clients' --warmup (a short suite's choice: a server warm-up"
+            + " takes at least 10 s, most of a short window)")
+        .value(null, "warmup", "seconds", "seconds each run's clients run before measuring (hperf run --warmup)", "0")
         .flag(null, "skip-verify", "do not verify the loaded table before the workloads (a full scan)");
     return Preflight.addYesTo(options);
   }
@@ -188,6 +192,11 @@ public final class SuiteTool extends HperfTool {
     if (!parsed.has("skip-verify")) {
       steps.put("verify", new String[] {"verify", "--table", table});
     }
+    boolean warmOnce = parsed.has("warm-once");
+    if (warmOnce && size.serverWarmupSeconds() == 0) {
+      throw new UsageException("--warm-once needs --server-warmup: it says which workload's run warms the servers");
+    }
+    long clientWarmup = RunOptions.warmupSeconds(parsed, 0);
     List<String> runDirs = new ArrayList<>();
     for (String workload : workloads) {
       String name = workload.trim();
@@ -200,7 +209,10 @@ public final class SuiteTool extends HperfTool {
         run.perServer();
       }
       run.options(clientOptions);
-      if (size.serverWarmupSeconds() > 0) {
+      if (clientWarmup > 0) {
+        run.warmup(clientWarmup);
+      }
+      if (size.serverWarmupSeconds() > 0 && (!warmOnce || runDirs.size() == 1)) {
         // Likewise only when given: the warm-up is part of the workload's run step, before its run 1.
         run.serverWarmup(size.serverWarmupSeconds());
       }

@@ -79,6 +79,14 @@ class SuitePreflightTest {
         String.join("\n", plan));
   }
 
+  @Test
+  void withWarmOnceThePlanCountsOneServerWarmUpNotOneAWorkload(@TempDir Path tmp) throws Exception {
+    List<String> plan = preflight(tmp, new Properties(), "--workloads", "workloada,workloadc,scan", "--duration", "3",
+        "--server-warmup", "60", "--warm-once");
+    assertTrue(plan.contains("  runs     3 workloads x 1 run x 3 s = 9 s measured, plus each run's start and up to 60 s"
+        + " of server warm-up before one workload's run (--warm-once)"), String.join("\n", plan));
+  }
+
   /** The preflight's printed lines for a tiny suite with these options and state (no terminal: it goes on). */
   private static List<String> preflight(Path tmp, Properties state, String... options) throws Exception {
     List<String> args = new ArrayList<>(List.of("--dir", tmp.resolve("suite").toString(), "--scale", "tiny"));
