@@ -18,7 +18,7 @@ public final class Verbosity {
    * under it too, so that a command which runs jobs on a configuration of its own (the embedded
    * cluster's, for demo and ab) and passes the user's {@code -D} settings on to it passes this one.
    */
-  static final String COMMAND_LINE_SOURCE = "from command line";
+  public static final String COMMAND_LINE_SOURCE = "from command line";
 
   private Verbosity() {
   }

@@ -43,11 +43,25 @@ record AbVerdict(List<String> lines, int exitCode) {
     return new AbVerdict(List.copyOf(lines), exit);
   }
 
+  private static final String SUMMARY = "summary:";
+  private static final String INDENT = "  ";
+
   /** "summary:" and a line per workload, for the end of verdict.txt. */
   String summary() {
-    StringBuilder out = new StringBuilder("summary:\n");
-    lines.forEach(line -> out.append("  ").append(line).append('\n'));
+    StringBuilder out = new StringBuilder(SUMMARY + "\n");
+    lines.forEach(line -> out.append(INDENT).append(line).append('\n'));
     return out.toString();
+  }
+
+  /** The lines {@link #summary} wrote at the end of a verdict.txt, without their indent; none if it has no summary. */
+  static List<String> summaryLines(String verdictText) {
+    List<String> all = verdictText.lines().toList();
+    int at = all.lastIndexOf(SUMMARY);
+    if (at < 0) {
+      return List.of();
+    }
+    return all.subList(at + 1, all.size()).stream().takeWhile(line -> line.startsWith(INDENT))
+        .map(line -> line.substring(INDENT.length())).toList();
   }
 
 }
