@@ -54,6 +54,7 @@ final class BriefTable {
   }
 
   private static boolean questionsAFigure(String findingLine) {
-    return LEFT_TO_THE_FULL_REPORT.stream().noneMatch(kind -> findingLine.startsWith(kind.toUpperCase(Locale.ROOT) + ":"));
+    return LEFT_TO_THE_FULL_REPORT.stream()
+        .noneMatch(kind -> findingLine.startsWith(kind.toUpperCase(Locale.ROOT) + ":"));
   }
 }

@@ -36,7 +36,8 @@ public final class DemoTool extends HperfTool {
   public static final String NAME = "demo";
   /** Suite options the demo passes through, to make it shorter or larger. */
   private static final int STOP_BEFORE_FILE_SYSTEMS_CLOSE = FileSystem.SHUTDOWN_HOOK_PRIORITY + 10;
-  private static final List<String> SUITE_OPTIONS = List.of("table", "recordcount", "regions", "runs", "duration", "clients", "threads", "client", "inflight", "per-server");
+  private static final List<String> SUITE_OPTIONS = List.of("table", "recordcount", "regions", "runs",
+      "duration", "clients", "threads", "client", "inflight", "per-server");
   /**
    * The demo's server warm-up cap, before its first workload only. The launcher runs the demo on
    * C1 alone ({@code scripts/hperf}): with C2 as well, servers, clients and driver compiling in one

@@ -22,8 +22,10 @@ import org.junit.jupiter.api.Test;
 class DemoIT {
   /** A screen: what the demo may print by default. */
   private static final int LINE_BUDGET = 60;
-  private static final Pattern VERDICT = Pattern.compile("  workloadc ALL ops/s: (B is \\d+% (slower|faster)"
-      + " \\[\\d+%, \\d+%\\]|equivalent within \\+-\\d+% .*|inconclusive: .*|no verdict: .*)");
+  private static final String PERCENT = "\\d+(\\.\\d+)?%";
+  private static final Pattern VERDICT = Pattern.compile("  workloadc ALL ops/s: (B is " + PERCENT + " (slower|faster)"
+      + " \\[" + PERCENT + ", " + PERCENT + "\\]|equivalent within \\+-" + PERCENT + " .*|inconclusive: .*"
+      + "|no verdict: .*)");
 
   @Test
   void demoPrintsAScreenEndingInTheTableTheVerdictAndTheReportPath() throws Exception {
@@ -61,7 +63,8 @@ class DemoIT {
     ToolRun demo = demo("demo-yarn", "--yarn", "--no-compare", "--recordcount", "2000", "--regions", "2",
         "--workloads", "workloadc", "--duration", "2", "--warmup", "0", "--clients", "1", "--threads", "2",
         "--server-warmup", "0");
-    assertTrue(demo.out().matches("(?s).*JobHistory web UI \\(counters of every job\\): http://[^/]+:\\d+/jobhistory.*"),
+    assertTrue(demo.out().matches(
+        "(?s).*JobHistory web UI \\(counters of every job\\): http://[^/]+:\\d+/jobhistory.*"),
         demo.all());
     assertTrue(!demo.out().contains("verdict") && !demo.out().contains("hperf ab"), "--no-compare\n" + demo.all());
     String logged = Files.readString(new File(dir("demo-yarn"), "demo.log").toPath(), StandardCharsets.UTF_8);
