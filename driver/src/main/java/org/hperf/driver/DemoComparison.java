@@ -28,7 +28,8 @@ final class DemoComparison {
   /**
    * The fewest that give an interval. 3 a side decided more surely (B 58% slower [48%, 66%]) but
    * made the demo 192 s long where 2 took 147 s; with 2, Welch's interval is wide when one side's
-   * two lifetimes lie apart (4 of 5 demos decided: B 39-42% slower; the fifth "inconclusive" at -41%).
+   * two lifetimes lie apart (6 of 7 demos decided: B 39-46% slower; the seventh inconclusive at
+   * -41%).
    */
   static final int LIFETIMES_A_SIDE = 2;
   static final long RECORDS = 20_000;
