@@ -8,6 +8,17 @@ load_average() {
   uptime | sed 's/.*load average: //'
 }
 
+# /proc/stat's cpu line (cpu user nice system idle iowait irq softirq steal ...), for cpu_steal_percent.
+cpu_stat_line() {
+  head -1 /proc/stat
+}
+
+# The CPU steal between two cpu_stat_line samples, in percent of the CPU time that passed.
+cpu_steal_percent() { # cpu_steal_percent <line before> <line after>
+  echo "$1 $2" | awk '{ a = 0; b = 0; for (i = 2; i <= 9; i++) { a += $i; b += $(i + 11) }
+    printf "%.1f", (b > a) ? 100 * ($(20) - $9) / (b - a) : 0 }'
+}
+
 # Prints the load averages at the start and end and the core count, and a warning when the start's
 # 1-minute figure was above the core count. The end figure includes the benchmark's own cluster and
 # clients; only the start says whether something else was running.

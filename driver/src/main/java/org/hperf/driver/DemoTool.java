@@ -123,7 +123,7 @@ public final class DemoTool extends HperfTool {
     }
     boolean verbose = Verbosity.of(withCommandLineSettingsOn(new Configuration(false)));
     try (DemoConsole console = verbose ? DemoConsole.verbose() : DemoConsole.quiet(new File(dir, "demo.log"))) {
-      printPlan(console, parsed, dir, comparison);
+      printPlan(console, parsed, comparison);
       EmbeddedCluster cluster = EmbeddedCluster.start(new File(dir, "cluster"), 1);
       EmbeddedYarn yarn = null;
       try {
@@ -165,7 +165,7 @@ public final class DemoTool extends HperfTool {
   }
 
   /** The demo's first lines: what it will run, and where the commands' own output goes. */
-  private static void printPlan(DemoConsole console, ParsedOptions parsed, File dir, DemoComparison comparison)
+  private static void printPlan(DemoConsole console, ParsedOptions parsed, DemoComparison comparison)
       throws UsageException {
     int workloads = workloads(parsed).split(",").length;
     long warmup = RunOptions.serverWarmupSeconds(parsed, SERVER_WARMUP_SECONDS, true);
