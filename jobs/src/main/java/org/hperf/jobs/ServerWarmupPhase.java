@@ -43,6 +43,8 @@ final class ServerWarmupPhase {
   private final RunSpec run;
   private final int client;
   private final TaskInputOutputContext<?, ?, ?, ?> context;
+  /** Where the run is one of a duet's two: the wait for the other run's clients; else null. */
+  private DuetWait duet;
 
   ServerWarmupPhase(Configuration conf, RunSpec run, int client, TaskInputOutputContext<?, ?, ?, ?> context) {
     this.conf = conf;
@@ -86,6 +88,7 @@ final class ServerWarmupPhase {
     StartBarrier end = StartBarrier.of(conf, endDir.getFileSystem(conf), endDir, run.clients());
     SteadyStop steady = SteadyStop.ofJob(conf);
     RunSpec warmup = spec(conf, run);
+    duet = DuetBarrier.inJob(conf) ? new DuetWait(DuetBarrier.of(conf)) : null;
     long intervalNanos = run.intervalSeconds() * 1_000_000_000L;
     // On the common clock, so that a retried attempt (whose barrier is long past) ends with the others.
     long boundMs = startMs + warmup.durationSeconds() * 1000;
@@ -106,7 +109,8 @@ final class ServerWarmupPhase {
         if (now >= next) {
           long operations = recorders.writeInterval(writer, startMs, Long.MAX_VALUE);
           context.setStatus(String.format(Locale.ROOT, "server warm-up, client %d: %,d ops in the last interval%s", client,
-              operations, ended ? ", waiting for the other clients' warm-ups to end" : ""));
+              operations, !ended ? "" : waitingForDuet() ? ", waiting for the other side's warm-up to end"
+                  : ", waiting for the other clients' warm-ups to end"));
           if (!ended && steady.steadyAfter(operations)) {
             context.getCounter(WorkloadCounters.TASKS_STOPPED_STEADY).increment(1);
             ended = arrive(end);
@@ -119,6 +123,9 @@ final class ServerWarmupPhase {
         if (ended && nowMs >= nextListingMs) {
           nextListingMs = nowMs + StartBarrier.POLL_MS;
           long measureStartMs = end.startMsIfAllArrived();
+          if (measureStartMs >= 0 && duet != null) {
+            measureStartMs = duet.measureStartMs(nowMs, warmup.durationSeconds() + run.barrierTimeoutSeconds());
+          }
           if (measureStartMs >= 0 && nowMs >= measureStartMs - STOP_AHEAD_MS) {
             stopped.set(true);
             workers.stop(STOP_WAIT_MS);
@@ -126,7 +133,7 @@ final class ServerWarmupPhase {
             writer.outputComment(TaskLogFormat.windowComment(startMs, measureStartMs));
             return measureStartMs;
           }
-          if (nowMs > deadlineMs) {
+          if (measureStartMs < 0 && !waitingForDuet() && nowMs > deadlineMs) {
             throw new IOException("client " + client + " ended its server warm-up, and not every other client had "
                 + run.barrierTimeoutSeconds() + " s after the warm-up's bound (see " + endDir + ")");
           }
@@ -134,6 +141,45 @@ final class ServerWarmupPhase {
         Thread.sleep(POLL_MS);
         context.progress();
       }
+    }
+  }
+
+  private boolean waitingForDuet() {
+    return duet != null && duet.arrived();
+  }
+
+  /**
+   * This client's wait at the duet's barrier ({@link DuetBarrier}), once its own run's warm-up has
+   * ended: it keeps its load on until every client of both runs has arrived.
+   */
+  private final class DuetWait {
+    private final StartBarrier barrier;
+    private long deadlineMs = -1;
+
+    DuetWait(StartBarrier barrier) {
+      this.barrier = barrier;
+    }
+
+    boolean arrived() {
+      return deadlineMs >= 0;
+    }
+
+    /**
+     * The duet's measured start, -1 until every client of both runs has arrived; arrives on the
+     * first call. The other run may have started its warm-up later and warm for as long as its
+     * bound: it has {@code boundSeconds} to arrive.
+     */
+    long measureStartMs(long nowMs, long boundSeconds) throws IOException {
+      if (!arrived()) {
+        barrier.arrive(client);
+        deadlineMs = nowMs + boundSeconds * 1000;
+      }
+      long start = barrier.startMsIfAllArrived();
+      if (start < 0 && nowMs > deadlineMs) {
+        throw new IOException("client " + client + " ended its server warm-up, and " + DuetBarrier.timeoutReason(conf)
+            + " within " + boundSeconds + " s");
+      }
+      return start;
     }
   }
 

@@ -58,8 +58,11 @@ final class ServerWarmupWatch {
     Path endBarrier = layout.barrier(dir);
     fs.delete(endBarrier, true);
     ServerWarmupPhase.enable(jobConf, maxSeconds, dir, endBarrier, quietMarker);
-    return new ServerWarmupWatch(maxSeconds, fs, endBarrier, quietMarker, clientsStart,
-        StartBarrier.of(jobConf, fs, endBarrier, run.clients()), ServerJitQuiet.windowMs(jobConf));
+    // In a duet the measured phase starts when both runs' warm-ups have ended.
+    StartBarrier measured = DuetBarrier.inJob(jobConf) ? DuetBarrier.of(jobConf)
+        : StartBarrier.of(jobConf, fs, endBarrier, run.clients());
+    return new ServerWarmupWatch(maxSeconds, fs, endBarrier, quietMarker, clientsStart, measured,
+        ServerJitQuiet.windowMs(jobConf));
   }
 
   /**

@@ -28,12 +28,19 @@ final class StartBarrier {
   private final Path dir;
   private final int clients;
   private final long leadMs;
+  /** The start of each client's file name: a duet's two runs share one directory ({@link DuetBarrier}). */
+  private final String prefix;
 
   StartBarrier(FileSystem fs, Path dir, int clients, long leadMs) {
+    this(fs, dir, clients, leadMs, "");
+  }
+
+  StartBarrier(FileSystem fs, Path dir, int clients, long leadMs, String prefix) {
     this.fs = fs;
     this.dir = dir;
     this.clients = clients;
     this.leadMs = leadMs;
+    this.prefix = prefix;
   }
 
   /** A barrier of a job configured by {@code conf}, with the lead its framework needs. */
@@ -50,6 +57,12 @@ final class StartBarrier {
    * arrived within the timeout: the cluster has fewer free task slots than clients.
    */
   long await(int client, long timeoutMs, Runnable progress) throws IOException, InterruptedException {
+    return await(client, timeoutMs, progress, "the cluster has fewer free map slots than --clients; use fewer"
+        + " clients or raise hperf.barrier.timeout.seconds");
+  }
+
+  /** As {@link #await(int, long, Runnable)}, {@code why} saying what a timeout means. */
+  long await(int client, long timeoutMs, Runnable progress, String why) throws IOException, InterruptedException {
     arrive(client);
     long deadline = System.currentTimeMillis() + timeoutMs;
     while (true) {
@@ -60,8 +73,7 @@ final class StartBarrier {
       }
       if (System.currentTimeMillis() > deadline) {
         throw new IOException("only " + arrived.length + " of " + clients + " clients started within "
-            + timeoutMs / 1000 + " s: the cluster has fewer free map slots than --clients; use fewer"
-            + " clients or raise hperf.barrier.timeout.seconds");
+            + timeoutMs / 1000 + " s: " + why);
       }
       progress.run();
       Thread.sleep(POLL_MS);
@@ -71,7 +83,7 @@ final class StartBarrier {
   /** Registers this client without waiting: it then polls {@link #startMsIfAllArrived}. */
   void arrive(int client) throws IOException {
     fs.mkdirs(dir);
-    fs.create(new Path(dir, String.format(Locale.ROOT, "client-%05d", client)), true).close();
+    fs.create(new Path(dir, String.format(Locale.ROOT, "%sclient-%05d", prefix, client)), true).close();
   }
 
   /**

@@ -208,12 +208,20 @@ public final class WorkloadMapper extends Mapper<LongWritable, NullWritable, Nul
     return writer;
   }
 
-  /** Meets the other clients at the start barrier and sleeps until the common start time. */
+  /**
+   * Meets the other clients at the start barrier and sleeps until the common start time. In a duet
+   * without a server warm-up, then meets the other run's clients too ({@link DuetBarrier}): the
+   * common start is theirs; with a warm-up, the warm-up's end meets them.
+   */
   private static long awaitCommonStart(Configuration conf, RunSpec run, int client, Context context)
       throws IOException, InterruptedException {
     Path barrierDir = new Path(conf.get(BARRIER_DIR));
     long startMs = StartBarrier.of(conf, barrierDir.getFileSystem(conf), barrierDir, run.clients())
         .await(client, run.barrierTimeoutSeconds() * 1000, context::progress);
+    if (DuetBarrier.inJob(conf) && !ServerWarmupPhase.inJob(conf)) {
+      startMs = DuetBarrier.of(conf).await(client, run.barrierTimeoutSeconds() * 1000, context::progress,
+          DuetBarrier.timeoutReason(conf));
+    }
     Thread.sleep(Math.max(0, startMs - System.currentTimeMillis()));
     return startMs;
   }

@@ -136,6 +136,31 @@ class ClientPartsTest {
   }
 
   @Test
+  void aDuetBarrierWaitsForBothRunsClientsWhoseIndexesCoincide(@TempDir Path dir) throws Exception {
+    org.apache.hadoop.fs.Path barrier = new org.apache.hadoop.fs.Path(dir.toUri().toString(), "duet");
+    Configuration a = new Configuration(false);
+    DuetBarrier.enable(a, barrier, "A", 2);
+    Configuration b = new Configuration(false);
+    DuetBarrier.enable(b, barrier, "B", 2);
+    StartBarrier sideA = DuetBarrier.of(a);
+    sideA.arrive(0);
+    assertEquals(-1, sideA.startMsIfAllArrived(), "client 0 of A alone is not the duet");
+    long startB = DuetBarrier.of(b).await(0, 10_000, () -> { }, DuetBarrier.timeoutReason(b));
+    assertEquals(startB, sideA.startMsIfAllArrived(), "both runs' clients derive one start");
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    assertEquals(fs.getFileStatus(new org.apache.hadoop.fs.Path(barrier, "b-client-00000")).getModificationTime()
+        + StartBarrier.LEAD_MS, startB, "the later run's arrival plus the cluster's lead");
+
+    org.apache.hadoop.fs.Path alone = new org.apache.hadoop.fs.Path(dir.toUri().toString(), "alone");
+    Configuration c = new Configuration(false);
+    DuetBarrier.enable(c, alone, "a", 2);
+    IOException e = assertThrows(IOException.class,
+        () -> DuetBarrier.of(c).await(0, 300, () -> { }, DuetBarrier.timeoutReason(c)));
+    assertTrue(e.getMessage().contains("only 1 of 2 clients") && e.getMessage().contains("the other run of the duet"),
+        e.getMessage());
+  }
+
+  @Test
   void theLeadIsShorterOnlyForTheLocalRunnersThreads() {
     Configuration conf = new Configuration(false);
     assertEquals(StartBarrier.LOCAL_LEAD_MS, StartBarrier.leadMs(conf), "MapReduce's default framework is local");
