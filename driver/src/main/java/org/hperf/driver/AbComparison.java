@@ -20,6 +20,8 @@ import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ToolRunner;
 import org.hperf.analyzers.AggregateTool;
+import org.hperf.analyzers.AggregatedDir;
+import org.hperf.analyzers.DuetReport;
 import org.hperf.analyzers.CompareTool;
 import org.hperf.analyzers.ReportTool;
 import org.hperf.analyzers.stats.Comparison;
@@ -76,7 +78,10 @@ final class AbComparison {
   private final FileSystem fs;
   private final boolean resume;
   private final Properties state = new Properties();
+  /** Every side's runs, "A1", "B1", ..., in the order the serial schedule runs them (a duet: pair by pair). */
   private final List<String> lifetimes;
+  /** The units of replication in the order they run: one side's lifetime each, or a duet's both sides'. */
+  private final List<Lifetime> schedule;
   private final int totalSteps;
   /** Other processes' CPU while each run's job ran; null where /proc cannot be read. */
   private NeighbourCpu neighbours;
@@ -90,9 +95,46 @@ final class AbComparison {
     // A local directory without checksum files beside each file: the ledger is read by people too.
     this.fs = dirFs instanceof LocalFileSystem ? ((LocalFileSystem) dirFs).getRawFileSystem() : dirFs;
     this.resume = resume;
-    this.lifetimes = AbPlan.lifetimeOrder(plan.runs(), plan.seed());
+    this.schedule = plan.duet() ? Lifetime.duet(plan) : Lifetime.serial(plan);
+    this.lifetimes = schedule.stream().flatMap(l -> l.sides().stream().map(side -> side.name() + l.k())).toList();
     // Per loaded side: create-table, load, verify; then the lifetimes.
-    this.totalSteps = 3 * loadedSides().size() + lifetimes.size();
+    this.totalSteps = 3 * loadedSides().size() + schedule.size();
+  }
+
+  /**
+   * One unit of replication: lifetime k of one side (the serial schedule, {@link AbPlan#lifetimeOrder}),
+   * or of both sides at once, measured in the same windows (the duet's, {@code --duet}), with its
+   * placement: 0, A's servers and clients on the first half of the CPUs and B's on the second; 1, swapped.
+   */
+  record Lifetime(int k, List<AbPlan.Side> sides, int placement) {
+    static List<Lifetime> serial(AbPlan plan) {
+      return AbPlan.lifetimeOrder(plan.runs(), plan.seed()).stream()
+          .map(l -> new Lifetime(Integer.parseInt(l.substring(1)), List.of(l.startsWith("A") ? plan.a() : plan.b()), -1))
+          .toList();
+    }
+
+    static List<Lifetime> duet(AbPlan plan) {
+      int[] placements = AbPlan.duetPlacements(plan.runs(), plan.seed());
+      List<Lifetime> schedule = new ArrayList<>();
+      for (int k = 1; k <= plan.runs(); k++) {
+        schedule.add(new Lifetime(k, List.of(plan.a(), plan.b()), placements[k - 1]));
+      }
+      return schedule;
+    }
+
+    boolean duet() {
+      return sides.size() == 2;
+    }
+
+    /** Its name in the ledger and the progress lines: "A2", or a duet's "AB2". */
+    String name() {
+      return sides.stream().map(AbPlan.Side::name).collect(java.util.stream.Collectors.joining()) + k;
+    }
+
+    /** The half of the CPUs the side gets in this lifetime. */
+    int half(AbPlan.Side side) {
+      return side.name().equals("A") ? placement : 1 - placement;
+    }
   }
 
   int execute() throws Exception {
@@ -124,8 +166,8 @@ final class AbComparison {
           return exit;
         }
       }
-      for (String lifetime : lifetimes) {
-        int exit = lifetime(side(lifetime), Integer.parseInt(lifetime.substring(1)));
+      for (Lifetime lifetime : schedule) {
+        int exit = lifetime(lifetime);
         if (exit != ExitCode.OK) {
           return exit;
         }
@@ -144,10 +186,6 @@ final class AbComparison {
       return List.of();
     }
     return plan.sharedTable() ? List.of(plan.a()) : List.of(plan.a(), plan.b());
-  }
-
-  private AbPlan.Side side(String lifetime) {
-    return lifetime.startsWith("A") ? plan.a() : plan.b();
   }
 
   /** A new directory, or with --resume one that holds a comparison: checked before anything is resolved or started. */
@@ -185,7 +223,13 @@ final class AbComparison {
       state.setProperty("side." + side.name() + ".setup", side.setup());
       state.setProperty("side." + side.name() + ".table", side.table());
     }
-    state.setProperty("lifetimes", String.join(" ", lifetimes));
+    state.setProperty("schedule", plan.duet() ? "duet: both sides' lifetimes at once, measured in the same windows"
+        : "serial: one side's lifetime at a time");
+    state.setProperty("lifetimes", schedule.stream().map(Lifetime::name).collect(java.util.stream.Collectors.joining(" ")));
+    if (plan.duet()) {
+      state.setProperty("placements", schedule.stream().map(l -> Integer.toString(l.placement()))
+          .collect(java.util.stream.Collectors.joining(" ")));
+    }
     state.setProperty("loadMode", plan.useExisting() ? "none (--use-existing)" : clusters.loadMode());
     state.setProperty("workloads", String.join(",", plan.workloads()));
     save();
@@ -251,35 +295,84 @@ final class AbComparison {
   }
 
   /**
-   * Lifetime k of a side: begun (its cluster restarted), then every workload in the lifetime's
-   * order warmed up until steady (at most --server-warmup) and run once, then ended. Redone whole
-   * if a killed comparison was inside it.
+   * A lifetime: begun on each of its sides (their clusters restarted; a duet's sides then placed on
+   * their CPUs), then every workload in the lifetime's order warmed up until steady (at most
+   * --server-warmup) and run once (a duet's two sides at once, in the same windows), then ended.
+   * Redone whole if a killed comparison was inside it.
    */
-  private int lifetime(AbPlan.Side side, int k) throws Exception {
-    String key = "lifetime." + side.name() + k;
+  private int lifetime(Lifetime lifetime) throws Exception {
+    String key = "lifetime." + lifetime.name();
     if (done(key)) {
       return ExitCode.OK;
     }
+    int k = lifetime.k();
     List<String> order = workloadOrder(k);
-    step("lifetime " + side.name() + k + where(side) + ": restart, then warm up and measure " + String.join(", ", order));
+    step("lifetime " + lifetime.name() + (lifetime.duet() ? " (both sides at once)" : where(lifetime.sides().get(0)))
+        + ": restart, then warm up and measure " + String.join(", ", order));
     long started = System.nanoTime();
-    state.setProperty(key + ".restart", clusters.beginLifetime(side));
+    for (AbPlan.Side side : lifetime.sides()) {
+      state.setProperty("lifetime." + side.name() + k + ".restart", clusters.beginLifetime(side));
+    }
+    if (lifetime.duet()) {
+      for (AbPlan.Side side : lifetime.sides()) {
+        String placed = clusters.place(side, lifetime.half(side));
+        state.setProperty("lifetime." + side.name() + k + ".placement", placed);
+        progress("side " + side.name() + ": " + placed);
+      }
+    }
     // Every workload warmed, not only the first: in the first A/A comparison on this design a
     // workload measured after another one's warm-up ran at half the rate of the same workload
     // warmed itself (workload C: 2,556-4,767 ops/s against 6,120-8,788), its server still
     // JIT-compiling its read path for 50-80% of the window.
     for (String workload : order) {
-      int exit = run(side, workload, k);
+      int exit = lifetime.duet() ? duetRuns(lifetime, workload) : run(lifetime.sides().get(0), workload, k, null);
       if (exit != ExitCode.OK) {
         return exit;
       }
     }
-    clusters.endLifetime(side);
+    for (AbPlan.Side side : lifetime.sides()) {
+      clusters.endLifetime(side);
+    }
     state.setProperty(key + ".workloads", String.join(",", order));
     state.setProperty(key, "done");
     state.setProperty(key + ".seconds", String.format(Locale.ROOT, "%.1f", (System.nanoTime() - started) / 1e9));
     save();
     return ExitCode.OK;
+  }
+
+  /**
+   * Run k of the workload on both sides at once, each in a thread of its own, meeting at one duet
+   * barrier ({@link org.hperf.jobs.DuetBarrier}) in {@code <dir>/duet-barriers}: both warm until
+   * both are steady, then measure the same window. A side whose run fails leaves the other's clients
+   * waiting at the barrier until its bound, which then fails it too.
+   */
+  private int duetRuns(Lifetime lifetime, String workload) throws Exception {
+    Path barrier = new Path(dir, "duet-barriers/" + workload + "-" + lifetime.k());
+    fs.delete(barrier, true);
+    java.util.concurrent.ExecutorService both = java.util.concurrent.Executors.newFixedThreadPool(2, runnable -> {
+      Thread thread = new Thread(runnable, "hperf-ab-duet-" + workload);
+      thread.setDaemon(true);
+      return thread;
+    });
+    try {
+      List<java.util.concurrent.Future<Integer>> runs = new ArrayList<>();
+      for (AbPlan.Side side : lifetime.sides()) {
+        runs.add(both.submit(() -> run(side, workload, lifetime.k(), barrier)));
+      }
+      int exit = ExitCode.OK;
+      for (java.util.concurrent.Future<Integer> run : runs) {
+        try {
+          int sideExit = run.get();
+          exit = exit != ExitCode.OK ? exit : sideExit;
+        } catch (java.util.concurrent.ExecutionException e) {
+          throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+        }
+      }
+      return exit;
+    } finally {
+      both.shutdownNow();
+      fs.delete(barrier, true);
+    }
   }
 
   /** create-table in seconds; load (with its compactions) and verify at least 500 records a second. */
@@ -306,7 +399,7 @@ final class AbComparison {
    * after the servers' warm-up; whether its clients ended steady or at the cap is recorded for the
    * verdict, and so is what other processes took of the machine while it was measured.
    */
-  private int run(AbPlan.Side side, String workload, int k) throws Exception {
+  private int run(AbPlan.Side side, String workload, int k, Path duetBarrier) throws Exception {
     Path output = side.runDir(dir, workload);
     // What a lifetime killed before it finished left of run k: it is redone whole.
     fs.delete(new RunDirectory(output).run(k), true);
@@ -316,6 +409,9 @@ final class AbComparison {
         .serverWarmup(plan.serverWarmupSeconds()).abSide(new RunRecord.AbSide(side.name(), side.setup(), lifetimes));
     if (!plan.useExisting()) {
       arguments.restoreSnapshot(snapshot(plan.sharedTable() ? plan.a() : side));
+    }
+    if (duetBarrier != null) {
+      arguments.duet(duetBarrier, side.name(), 2 * plan.clients());
     }
     progress("side " + side.name() + where(side) + ": " + workload + " run " + k + " of " + plan.runs()
         + ", after a warm-up of at most " + plan.serverWarmupSeconds() + " s");
@@ -428,6 +524,7 @@ final class AbComparison {
   private int compare() throws Exception {
     Configuration localConf = clusters.localConf();
     List<ComparisonReport> reports = new ArrayList<>();
+    List<DuetReport> duets = new ArrayList<>();
     List<String> runDirs = new ArrayList<>();
     for (String workload : plan.workloads()) {
       for (AbPlan.Side side : List.of(plan.a(), plan.b())) {
@@ -444,10 +541,23 @@ final class AbComparison {
       }
       reports.add(CompareTool.compare(localConf, plan.a().runDir(dir, workload), plan.b().runDir(dir, workload),
           plan.rules(clusters), notClean(workload)));
+      if (plan.duet()) {
+        duets.add(DuetReport.of(AggregatedDir.read(localConf, plan.a().runDir(dir, workload)),
+            AggregatedDir.read(localConf, plan.b().runDir(dir, workload)), pinnedPlacements(), plan.rules(clusters)));
+      }
     }
-    List<String> header = List.of(loadedLine(), "lifetimes (" + clusters.lifetimeMeaning() + "), in this order: "
-        + String.join(" ", lifetimes), neighboursLine());
-    int verdictExit = writeVerdict(plan, plan.rules(clusters), reports, fs, dir, header);
+    List<String> header = new ArrayList<>(List.of(loadedLine()));
+    if (plan.duet()) {
+      header.add("duet: in each lifetime (" + clusters.lifetimeMeaning() + ") both sides up at once, measured in the same"
+          + " windows: " + schedule.stream().map(l -> l.k() + " (" + (l.placement() == 0 ? "A" : "B") + " first)")
+              .collect(java.util.stream.Collectors.joining(" ")));
+      header.add("placement of lifetime 1: A " + state.getProperty("lifetime.A1.placement", "not recorded") + "; B "
+          + state.getProperty("lifetime.B1.placement", "not recorded") + "; every lifetime's in " + STATE);
+    } else {
+      header.add("lifetimes (" + clusters.lifetimeMeaning() + "), in this order: " + String.join(" ", lifetimes));
+    }
+    header.add(neighboursLine());
+    int verdictExit = writeVerdict(plan, plan.rules(clusters), reports, duets, fs, dir, header);
     List<String> reportArgs = new ArrayList<>(runDirs);
     Path page = new Path(dir, "report.html");
     reportArgs.addAll(List.of("--output", page.toString()));
@@ -461,6 +571,21 @@ final class AbComparison {
         shown(new Path(dir, "verdict.txt")), shown(new Path(dir, "verdict.json")), shown(page),
         shown(new Path(dir, STATE)), clusters.leftBehind());
     return exit;
+  }
+
+  /**
+   * Each duet lifetime's placement (run index to 0 or 1) where the sides were pinned; empty where
+   * they were not, so that the verdict treats no lifetime as a crossover's.
+   */
+  private Map<Integer, Integer> pinnedPlacements() {
+    Map<Integer, Integer> placements = new TreeMap<>();
+    for (Lifetime lifetime : schedule) {
+      String placed = state.getProperty("lifetime.A" + lifetime.k() + ".placement", "unpinned");
+      if (!placed.startsWith("unpinned")) {
+        placements.put(lifetime.k(), lifetime.placement());
+      }
+    }
+    return placements;
   }
 
   /** How the sides' data came to be, for the verdict's header. */
@@ -481,8 +606,8 @@ final class AbComparison {
    * header} lines (how each side was loaded, the lifetimes' order); returns the exit code the
    * plan's --fail-if-slower asks for ({@link AbVerdict#exitCode}).
    */
-  static int writeVerdict(AbPlan plan, VerdictRules rules, List<ComparisonReport> reports, FileSystem fs, Path dir,
-      List<String> header) throws IOException {
+  static int writeVerdict(AbPlan plan, VerdictRules rules, List<ComparisonReport> reports, List<DuetReport> duets,
+      FileSystem fs, Path dir, List<String> header) throws IOException {
     StringBuilder text = new StringBuilder();
     text.append("A: ").append(plan.a().setup()).append(", table ").append(plan.a().table()).append('\n');
     text.append("B: ").append(plan.b().setup()).append(", table ").append(plan.b().table()).append('\n');
@@ -494,14 +619,24 @@ final class AbComparison {
     text.append(String.format(Locale.ROOT, "the primary figure of each workload is ALL ops/s at %.0f%%;"
         + " other operations at a level corrected for their number; equivalent means the two one-sided tests' interval"
         + " inside +-%s%n%n", 100 * plan.confidence(), Comparison.margin(plan.marginPercent())));
+    if (!duets.isEmpty()) {
+      text.append("a duet: each workload's verdict is the paired one (").append(DuetReport.METHOD)
+          .append("); the tables compare the same lifetimes unpaired, as a serial comparison would\n\n");
+    }
     for (ComparisonReport report : reports) {
       text.append(report.text()).append('\n');
+      duets.stream().filter(d -> d.workload().equals(report.workload()))
+          .forEach(d -> text.append(d.text()).append('\n'));
     }
     text.append("verdicts:\n");
-    for (ComparisonReport report : reports) {
-      report.verdicts().forEach(line -> text.append("  ").append(line).append('\n'));
+    for (DuetReport duet : duets) {
+      text.append("  ").append(duet.verdictLine()).append('\n');
     }
-    AbVerdict verdict = AbVerdict.of(reports, plan.failIfSlowerPercent());
+    for (ComparisonReport report : reports) {
+      report.verdicts().forEach(line -> text.append("  ").append(duets.isEmpty() ? "" : "unpaired: ").append(line)
+          .append('\n'));
+    }
+    AbVerdict verdict = AbVerdict.of(reports, duets, plan.failIfSlowerPercent());
     text.append(verdict.summary());
     System.out.println("\n== ab verdict\n" + text);
     try (OutputStream out = fs.create(new Path(dir, "verdict.txt"), true)) {
@@ -509,6 +644,11 @@ final class AbComparison {
     }
     try (OutputStream out = fs.create(new Path(dir, "verdict.json"), true)) {
       ComparisonReport.writeAll(out, reports);
+    }
+    if (!duets.isEmpty()) {
+      try (OutputStream out = fs.create(new Path(dir, "paired.json"), true)) {
+        DuetReport.writeAll(out, duets);
+      }
     }
     return verdict.exitCode();
   }
@@ -536,7 +676,7 @@ final class AbComparison {
     save();
   }
 
-  private void save() throws IOException {
+  private synchronized void save() throws IOException {
     LedgerFile.write(fs, new Path(dir, STATE), state, "hperf ab: the plan, the lifetimes' order, each step done");
   }
 

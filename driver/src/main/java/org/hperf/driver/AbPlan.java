@@ -23,11 +23,13 @@ import org.hperf.core.cli.RunOptions;
  * @param marginPercent equivalent means B's change lies inside +-this ({@link VerdictRules})
  * @param failIfSlowerPercent exit 1 when a workload's ALL is found slower by more than this; null: never
  * @param serverWarmupSeconds the cap on each workload's warm-up in a lifetime
+ * @param duet both sides' clusters up at once, measured in the same windows and compared lifetime
+ *     by lifetime ({@link #duetPlacements}); else one side's lifetime after the other's ({@link #lifetimeOrder})
  */
 record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long durationSeconds, long warmupSeconds,
     int clients, int threads, long recordCount, int regions, long seed, double confidence, boolean useExisting,
     boolean embedded, boolean clientSide, int regionServers, Side a, Side b, double marginPercent,
-    Double failIfSlowerPercent, long serverWarmupSeconds) {
+    Double failIfSlowerPercent, long serverWarmupSeconds, boolean duet) {
 
   /**
    * The measured run's clients' warm-up on clusters whose jobs run on YARN: each job's tasks are new
@@ -114,6 +116,12 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
     }
     // One cluster for both sides: each side its own table, unless the difference is the client's.
     boolean oneCluster = embedded || !releases && aConf.getAbsoluteFile().equals(bConf.getAbsoluteFile());
+    boolean duet = parsed.has("duet");
+    if (duet && oneCluster) {
+      throw new UsageException("--duet runs both sides' clusters at once, and " + (embedded ? "the embedded cluster"
+          : "--a-conf and --b-conf name") + " is one cluster: give --a-hbase/--b-hbase (two clusters ab starts; with"
+          + " --a-set/--b-set for two settings) or the hbase-site.xml of two clusters, or drop --duet");
+    }
     boolean sharedTable = oneCluster && clientSide;
     String table = parsed.string("table", "usertable");
     int regionServers = parsed.intValue("region-servers", 3, 1, 99);
@@ -143,7 +151,7 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
         DatasetOptions.regions(parsed, scale.regions),
         parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE), CompareTool.confidence(parsed),
         parsed.has("use-existing"), embedded, clientSide, regionServers, a, b, margin, failIfSlower,
-        RunOptions.serverWarmupSeconds(parsed, 300, false));
+        RunOptions.serverWarmupSeconds(parsed, 300, false), duet);
   }
 
   /**
@@ -234,6 +242,26 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
       done += pairs;
     }
     return order;
+  }
+
+  /**
+   * Where each of a duet's {@code runs} lifetimes puts the sides: 0, A's servers and clients on the
+   * first half of the CPUs and B's on the second; 1, swapped. Counterbalanced as {@link
+   * #lifetimeOrder} orders a serial comparison: in quadruples 0110 or 1001, each chosen at random
+   * from {@code seed} (the last ones cut short), so that a CPU faster than the other favours each side
+   * in half of every quadruple, a drift over the comparison falls on both placements alike, and which
+   * side starts on which CPUs is random.
+   */
+  static int[] duetPlacements(int runs, long seed) {
+    // SplittableRandom: java.util.Random's first boolean is the same for every small seed.
+    java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+    int[] placements = new int[runs];
+    for (int k = 0; k < runs; k += 4) {
+      int first = random.nextBoolean() ? 0 : 1;
+      int[] quadruple = {first, 1 - first, 1 - first, first};
+      System.arraycopy(quadruple, 0, placements, k, Math.min(4, runs - k));
+    }
+    return placements;
   }
 
   private static String setup(Map<String, String> settings, File clusterConf, boolean clientSide) {

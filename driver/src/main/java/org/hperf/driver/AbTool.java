@@ -57,6 +57,10 @@ public final class AbTool extends HperfTool {
         .value(null, "b-hbase", "release", "side B's HBase release, e.g. 2.6.1", null)
         .value(null, "region-servers", "n", "with --a-hbase/--b-hbase: region servers of each side's cluster, each"
             + " its own JVM", "3")
+        .flag(null, "duet", "both sides' clusters up at once, each side's region servers and clients on CPUs of"
+            + " their own (swapped between lifetimes), measured in the same windows and compared lifetime by lifetime:"
+            + " what the machine does to one side it does to the other (needs two clusters: --a-hbase/--b-hbase or"
+            + " --a-conf/--b-conf of two)")
         .flag(null, "resume", "with --a-hbase/--b-hbase: continue the comparison in --dir where it stopped (give the"
             + " same options as its first command)")
         .value(null, "workloads", "list", "comma-separated workload files of the workload directory", DEFAULT_WORKLOADS)

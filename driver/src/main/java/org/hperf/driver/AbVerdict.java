@@ -3,8 +3,10 @@ package org.hperf.driver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.hperf.analyzers.DuetReport;
 import org.hperf.analyzers.stats.Comparison;
 import org.hperf.analyzers.stats.ComparisonReport;
+import org.hperf.analyzers.stats.PairedVerdict;
 import org.hperf.core.ExitCode;
 
 /**
@@ -19,10 +21,28 @@ record AbVerdict(List<String> lines, int exitCode) {
   static final int UNDECIDED = 3;
 
   static AbVerdict of(List<ComparisonReport> reports, Double failIfSlowerPercent) {
+    return of(reports, List.of(), failIfSlowerPercent);
+  }
+
+  /**
+   * As above, where a duet ({@code ab --duet}) judged the workloads of {@code duets} lifetime by
+   * lifetime: their paired verdict is the workload's, the unpaired comparison of the same lifetimes
+   * only shown beside it.
+   */
+  static AbVerdict of(List<ComparisonReport> reports, List<DuetReport> duets, Double failIfSlowerPercent) {
     List<String> lines = new ArrayList<>();
     boolean slowerBeyond = false;
     boolean undecided = false;
     for (ComparisonReport report : reports) {
+      DuetReport duet = duets.stream().filter(d -> d.workload().equals(report.workload())).findFirst().orElse(null);
+      if (duet != null) {
+        PairedVerdict paired = duet.paired();
+        lines.add(duet.verdictLine());
+        undecided |= !paired.verdict().decided();
+        slowerBeyond |= failIfSlowerPercent != null && paired.verdict() == Comparison.Verdict.B_IS_SLOWER
+            && -paired.change().changePercent() > failIfSlowerPercent;
+        continue;
+      }
       Comparison primary = report.primary().orElse(null);
       if (primary == null) {
         lines.add(report.workload() + ": no operation on both sides: no verdict");

@@ -93,6 +93,12 @@ final class InProcessClusters implements AbClusters {
     return restart;
   }
 
+  /** Nothing to pin: the clusters of --a-conf/--b-conf are not processes this comparison started. */
+  @Override
+  public String place(AbPlan.Side side, int half) {
+    return "unpinned: the clusters of --a-conf/--b-conf are not processes of this comparison";
+  }
+
   @Override
   public void endLifetime(AbPlan.Side side) {
   }

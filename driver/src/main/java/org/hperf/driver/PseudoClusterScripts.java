@@ -63,8 +63,8 @@ final class PseudoClusterScripts {
   private final File scripts;
   private final File logs;
   private int logNumber;
-  /** The command under way, if any: ended by {@link #endRunning} when the comparison is stopped. */
-  private volatile Process running;
+  /** The commands under way (a duet's two runs at once): ended by {@link #endRunning} when the comparison is stopped. */
+  private final java.util.Set<Process> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   /**
    * @param home hperf's home (its scripts/ and conf/)
@@ -80,15 +80,19 @@ final class PseudoClusterScripts {
    * nothing and, since it comes before the comparison's directory exists, logs to a temporary file
    * (deleted when the JVM exits).
    */
-  Result prepare(String release, int regionServers) throws IOException, InterruptedException {
+  Result prepare(String release, int regionServers, int clusters) throws IOException, InterruptedException {
     File log = File.createTempFile("hperf-prepare-" + release + "-", ".log");
     log.deleteOnExit();
     return run(log, null, List.of(script("pseudo-cluster"), "prepare", "--hbase-version", release,
-        "--region-servers", Integer.toString(regionServers)), PREPARE_BOUND);
+        "--region-servers", Integer.toString(regionServers), "--clusters", Integer.toString(clusters)), PREPARE_BOUND);
   }
 
-  /** Starts a new cluster in dir (keepData false: any earlier one there is removed), or restarts the stopped one. */
-  Result start(File dir, String release, int regionServers, boolean keepData) throws IOException,
+  /**
+   * Starts a new cluster in dir (keepData false: any earlier one there is removed), or restarts the
+   * stopped one; a new one's ports are picked from {@code ports} ("20000-25999"), so that two
+   * clusters up at once never pick one port, even one the other's stopped HBase holds in its files.
+   */
+  Result start(File dir, String release, int regionServers, boolean keepData, String ports) throws IOException,
       InterruptedException {
     List<String> command = new ArrayList<>(List.of(script("pseudo-cluster"), "start", "--dir", dir.getPath()));
     if (keepData) {
@@ -97,7 +101,7 @@ final class PseudoClusterScripts {
       command.addAll(List.of("--hbase-version", release, "--region-servers", Integer.toString(regionServers)));
     }
     String startTimeout = System.getenv("PSEUDO_START_TIMEOUT");
-    return run((keepData ? "restart-" : "start-") + dir.getName(), null, command,
+    return run((keepData ? "restart-" : "start-") + dir.getName(), Map.of("PSEUDO_PORTS", ports), command,
         lockWaitBound(startTimeout).plus(startBound(keepData ? regionServersOf(dir) : regionServers, startTimeout)));
   }
 
@@ -185,19 +189,25 @@ final class PseudoClusterScripts {
     return daemonPids(dir, name -> true);
   }
 
-  /** The recorded process ids of the daemons whose names (zookeeper, namenode, regionserver-1, ...) pass. */
-  private static List<Long> daemonPids(File dir, java.util.function.Predicate<String> daemon) {
-    List<Long> ids = new ArrayList<>();
+  /** Each recorded daemon of the cluster in dir whose name passes, name to process id. */
+  static Map<String, Long> daemons(File dir, java.util.function.Predicate<String> daemon) {
+    Map<String, Long> ids = new java.util.TreeMap<>();
     File[] pids = new File(dir, "pids").listFiles((d, name) -> name.endsWith(".pid")
         && daemon.test(name.substring(0, name.length() - ".pid".length())));
     for (File pid : pids == null ? new File[0] : pids) {
       try {
-        ids.add(Long.parseLong(Files.readString(pid.toPath()).trim()));
+        ids.put(pid.getName().substring(0, pid.getName().length() - ".pid".length()),
+            Long.parseLong(Files.readString(pid.toPath()).trim()));
       } catch (IOException | NumberFormatException e) {
         // A pid file being written or removed: not a live daemon.
       }
     }
     return ids;
+  }
+
+  /** The recorded process ids of the daemons whose names (zookeeper, namenode, regionserver-1, ...) pass. */
+  private static List<Long> daemonPids(File dir, java.util.function.Predicate<String> daemon) {
+    return new ArrayList<>(daemons(dir, daemon).values());
   }
 
   /**
@@ -222,12 +232,17 @@ final class PseudoClusterScripts {
 
   private Result run(String name, Map<String, String> env, List<String> command, Duration bound)
       throws IOException, InterruptedException {
+    return run(nextLog(name), env, command, bound);
+  }
+
+  /** The next command's log, numbered in the order the commands started (two may run at once). */
+  private synchronized File nextLog(String name) throws IOException {
     Files.createDirectories(logs.toPath());
     if (logNumber == 0) {
       String[] existing = logs.list();
       logNumber = existing == null ? 0 : existing.length;
     }
-    return run(new File(logs, String.format(Locale.ROOT, "%03d-%s.log", ++logNumber, name)), env, command, bound);
+    return new File(logs, String.format(Locale.ROOT, "%03d-%s.log", ++logNumber, name));
   }
 
   private Result run(File log, Map<String, String> env, List<String> command, Duration bound) throws IOException,
@@ -241,10 +256,10 @@ final class PseudoClusterScripts {
     }
     long started = System.nanoTime();
     Process process = builder.start();
-    running = process;
+    running.add(process);
     try {
       if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
-        endRunning();
+        end(process);
         if (!process.waitFor(END_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
           process.descendants().forEach(ProcessHandle::destroyForcibly);
           process.destroyForcibly();
@@ -254,10 +269,10 @@ final class PseudoClusterScripts {
       }
       return new Result(process.exitValue(), log, (System.nanoTime() - started) / 1_000_000);
     } catch (InterruptedException e) {
-      endRunning();
+      end(process);
       throw e;
     } finally {
-      running = null;
+      running.remove(process);
     }
   }
 
@@ -270,10 +285,11 @@ final class PseudoClusterScripts {
    * Ctrl-C or kill of the comparison leaves no half-run job behind; its daemons are stopped after.
    */
   void endRunning() {
-    Process process = running;
-    if (process != null) {
-      process.descendants().forEach(ProcessHandle::destroy);
-      process.destroy();
-    }
+    running.forEach(PseudoClusterScripts::end);
+  }
+
+  private static void end(Process process) {
+    process.descendants().forEach(ProcessHandle::destroy);
+    process.destroy();
   }
 }

@@ -17,9 +17,10 @@ import org.hperf.core.UsageException;
  * pseudo-distributed cluster of separate daemons at its release ({@code scripts/pseudo-cluster}, N
  * region servers) in {@code <dir>/cluster-a|b}, and every command of a side run as on a real cluster
  * of that release: {@code scripts/hperf-cluster}, that is {@code hadoop jar perf.jar} with the
- * cluster's own {@code hbase mapredcp} jars. Only one side's HBase runs at a time (the machine's cores
+ * cluster's own {@code hbase mapredcp} jars. Serially, only one side's HBase runs at a time (the machine's cores
  * are the measurement's); a lifetime starts its side's HBase (ZooKeeper, master, region servers) with
- * its data and stops it. Each side's HDFS and YARN, once started, keep running until the comparison
+ * its data and stops it. In a duet ({@code --duet}) both sides' lifetimes run at once, each side's
+ * region servers and clients pinned to CPUs of their own ({@link #place}). Each side's HDFS and YARN, once started, keep running until the comparison
  * ends, as a Hadoop cluster stays up while HBase is restarted on it: what a lifetime replaces is
  * the HBase release under test, and a lifetime starts in about 60% of a whole cluster's restart
  * (24 s and 32 CPU seconds against 40 and 57, one region server, on 2 cores).
@@ -32,12 +33,19 @@ final class PseudoClusters implements AbClusters {
   private final List<AbPlan.Side> sides;
   /** Stops the clusters when the JVM is ended (Ctrl-C, kill), not only when the comparison ends. */
   private final Thread stopper;
+  /** Both sides' HBase up at once (ab --duet); else one at a time. */
+  private final boolean duet;
+  /** Why a duet's sides are not pinned, if they are not; else blank. */
+  private final StringBuilder unpinned = new StringBuilder();
+  private final CpuPinning pinning;
 
   PseudoClusters(AbPlan plan, Configuration conf) {
     this.dir = new File(plan.dir().toUri().getPath()).getAbsoluteFile();
     this.regionServers = plan.regionServers();
     this.scripts = new PseudoClusterScripts(Perf.home(), new File(dir, "logs"));
     this.sides = List.of(plan.a(), plan.b());
+    this.duet = plan.duet();
+    this.pinning = duet ? CpuPinning.available(unpinned).orElse(null) : null;
     this.localConf = new Configuration(conf);
     localConf.set("fs.defaultFS", "file:///");
     localConf.set("mapreduce.framework.name", "local");
@@ -48,15 +56,25 @@ final class PseudoClusters implements AbClusters {
     Runtime.getRuntime().addShutdownHook(stopper);
   }
 
-  /** Each release's jars resolved and the memory checked, before anything starts: exit 2 if either fails. */
+  /**
+   * Each release's jars resolved and the memory checked (for both clusters up at once in a duet),
+   * before anything starts: exit 2 if either fails.
+   */
   @Override
   public void check(AbPlan plan) throws Exception {
     for (AbPlan.Side side : sides) {
-      PseudoClusterScripts.Result prepared = scripts.prepare(side.release(), regionServers);
+      PseudoClusterScripts.Result prepared = scripts.prepare(side.release(), regionServers, duet ? 2 : 1);
       if (prepared.exitCode() == ExitCode.USAGE) {
-        throw new UsageException(prepared.lastLine().replaceFirst("^pseudo-cluster: ", "side " + side.name() + ": "));
+        throw new UsageException(prepared.lastLine().replaceFirst("^pseudo-cluster: ", "side " + side.name() + ": ")
+            + (duet && prepared.lastLine().contains("not enough memory") ? ", or drop --duet (one side's HBase at a"
+                + " time)" : ""));
       }
       check(prepared, "preparing HBase " + side.release());
+    }
+    if (duet) {
+      AbComparison.progress(pinning == null ? "--duet: " + unpinned + "; the sides run beside each other on every CPU"
+          : "--duet: each side's region servers and NodeManager (with its jobs' task JVMs) on CPU " + pinning.cpuList(0)
+              + " or " + pinning.cpuList(1) + ", swapped between lifetimes; HDFS, ZooKeeper and the masters unpinned");
     }
   }
 
@@ -75,7 +93,7 @@ final class PseudoClusters implements AbClusters {
     }
     AbComparison.progress("starting side " + side.name() + "'s cluster: HBase " + side.release() + ", "
         + regionServers + " region server" + (regionServers == 1 ? "" : "s") + ", in " + cluster);
-    reportStart(side, scripts.start(cluster, side.release(), regionServers, false));
+    reportStart(side, scripts.start(cluster, side.release(), regionServers, false, ports(side)));
   }
 
   /** HBase stopped, and the side's --a-set/--b-set added to its hbase-site.xml: every lifetime starts with them. */
@@ -118,15 +136,25 @@ final class PseudoClusters implements AbClusters {
 
   @Override
   public String beginLifetime(AbPlan.Side side) throws Exception {
-    stopHBase();
+    makeRoomFor(side);
     PseudoClusterScripts.Result started = startWithData(side);
     return (PseudoClusterScripts.startedHBaseAlone(started) ? "HBase started with its data on the running HDFS and YARN"
         : "cluster started with its data") + " in " + started.millis() / 1000 + " s";
   }
 
+  /** The side's region servers and NodeManager (whose task JVMs inherit its CPUs) pinned to half {@code half}. */
+  @Override
+  public String place(AbPlan.Side side, int half) throws Exception {
+    if (pinning == null) {
+      return unpinned.toString();
+    }
+    return pinning.pin(half, PseudoClusterScripts.daemons(clusterDir(side),
+        name -> name.startsWith("regionserver-") || name.equals("nodemanager"))) + " and its jobs' task JVMs";
+  }
+
   @Override
   public void endLifetime(AbPlan.Side side) throws Exception {
-    stopHBase();
+    stopHBase(side);
   }
 
   @Override
@@ -202,11 +230,35 @@ final class PseudoClusters implements AbClusters {
   /** Stops whichever side's HBase runs, so one HBase has the machine; HDFS and YARN stay up. */
   private void stopHBase() throws Exception {
     for (AbPlan.Side side : sides) {
-      if (PseudoClusterScripts.hbaseRunning(clusterDir(side))) {
-        AbComparison.progress("stopping side " + side.name() + "'s HBase");
-        check(scripts.stopHBase(clusterDir(side)), "stopping side " + side.name() + "'s HBase");
-      }
+      stopHBase(side);
     }
+  }
+
+  /**
+   * Before the side's HBase starts: in a duet its own HBase stopped (a killed comparison's), the other
+   * side's left to run beside it; else every HBase stopped, so that one has the machine.
+   */
+  private void makeRoomFor(AbPlan.Side side) throws Exception {
+    if (duet) {
+      stopHBase(side);
+    } else {
+      stopHBase();
+    }
+  }
+
+  private void stopHBase(AbPlan.Side side) throws Exception {
+    if (PseudoClusterScripts.hbaseRunning(clusterDir(side))) {
+      AbComparison.progress("stopping side " + side.name() + "'s HBase");
+      check(scripts.stopHBase(clusterDir(side)), "stopping side " + side.name() + "'s HBase");
+    }
+  }
+
+  /**
+   * The ports a side's new cluster picks from: A's and B's ranges apart, so that B's cluster, created
+   * while A's HBase is stopped, cannot take the ports A's HBase starts on again beside it.
+   */
+  private String ports(AbPlan.Side side) {
+    return side == sides.get(0) ? "20000-25999" : "26000-31999";
   }
 
   /**
@@ -216,7 +268,7 @@ final class PseudoClusters implements AbClusters {
   private PseudoClusterScripts.Result startWithData(AbPlan.Side side) throws Exception {
     AbComparison.progress("starting side " + side.name() + "'s cluster (HBase " + side.release() + ") with its data");
     File cluster = clusterDir(side);
-    PseudoClusterScripts.Result started = scripts.start(cluster, side.release(), regionServers, true);
+    PseudoClusterScripts.Result started = scripts.start(cluster, side.release(), regionServers, true, ports(side));
     // A comparison killed with kill -9 leaves its child behind: a cluster start that goes on alone.
     // The script lets one start or stop at a time work on a cluster, so this start waited for that
     // one to end and found its daemons up: they are stopped and the start tried once more.
@@ -224,7 +276,7 @@ final class PseudoClusters implements AbClusters {
       AbComparison.progress("side " + side.name() + "'s cluster was started by an earlier, killed command: stopping it"
           + " and starting again");
       check(scripts.stop(cluster), "stopping side " + side.name() + "'s cluster");
-      started = scripts.start(cluster, side.release(), regionServers, true);
+      started = scripts.start(cluster, side.release(), regionServers, true, ports(side));
     }
     reportStart(side, started);
     return started;

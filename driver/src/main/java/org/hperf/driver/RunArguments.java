@@ -70,6 +70,12 @@ final class RunArguments {
     return this;
   }
 
+  /** One of a duet's two runs: it measures in the same window as the other ({@link org.hperf.jobs.DuetBarrier}). */
+  RunArguments duet(org.apache.hadoop.fs.Path barrier, String party, int clientsOfBoth) {
+    generic.addAll(org.hperf.jobs.DuetBarrier.genericOptions(barrier, party, clientsOfBoth));
+    return this;
+  }
+
   RunArguments output(String runDirectory) {
     return add("--output", runDirectory);
   }

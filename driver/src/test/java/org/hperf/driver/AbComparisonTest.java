@@ -102,6 +102,50 @@ class AbComparisonTest {
     lifetimes.forEach(l -> assertEquals("done", done.getProperty("lifetime." + l), l + " in " + done));
   }
 
+  /**
+   * A duet: lifetime k begins both sides, places them on the plan's CPUs halves (swapped in the
+   * other placement), runs each workload on both sides at once through one barrier of both sides'
+   * clients, and ends both; the ledger records the schedule and the placements.
+   */
+  @Test
+  void aDuetLifetimeBeginsPlacesRunsAtOnceAndEndsBothSides() throws Exception {
+    File dir = new File(tmp, "ab");
+    AbPlan plan = plan(dir, "--workloads", "workloadc,updateonly", "--runs", "2", "--duet");
+    FakeClusters clusters = new FakeClusters(command -> false);
+    Path root = path(dir);
+    assertEquals(ExitCode.OK, new AbComparison(plan, clusters, root, false).measure());
+
+    int[] placements = AbPlan.duetPlacements(2, 1);
+    List<String> lifetimeEvents = clusters.events.subList(clusters.events.indexOf("endLoading B") + 1,
+        clusters.events.size());
+    int at = 0;
+    for (int k = 1; k <= 2; k++) {
+      assertEquals(List.of("beginLifetime A", "beginLifetime B", "place A " + placements[k - 1],
+          "place B " + (1 - placements[k - 1])), lifetimeEvents.subList(at, at + 4), lifetimeEvents.toString());
+      at += 4;
+      // Two workloads, both sides each, in either order within a workload.
+      for (int w = 0; w < 2; w++) {
+        List<String> both = lifetimeEvents.subList(at, at + 2).stream().map(e -> e.substring(0, 1)).sorted().toList();
+        assertEquals(List.of("A", "B"), both, lifetimeEvents.toString());
+        at += 2;
+      }
+      assertEquals(List.of("endLifetime A", "endLifetime B"), lifetimeEvents.subList(at, at + 2));
+      at += 2;
+    }
+    assertEquals(at, lifetimeEvents.size(), lifetimeEvents.toString());
+    for (String options : clusters.generic) {
+      assertTrue(options.matches(".*-D hperf\\.run\\.duet\\.barrier-dir=" + java.util.regex.Pattern.quote(root
+          + "/duet-barriers/") + "(workloadc|updateonly)-[12] -D hperf\\.run\\.duet\\.party=[AB]"
+          + " -D hperf\\.run\\.duet\\.clients=2 .*"), options);
+    }
+    Properties ledger = ledger(dir);
+    assertEquals("AB1 AB2", ledger.getProperty("lifetimes"));
+    assertEquals(placements[0] + " " + placements[1], ledger.getProperty("placements"));
+    assertTrue(ledger.getProperty("schedule").startsWith("duet"), ledger.toString());
+    assertEquals("done", ledger.getProperty("lifetime.AB2"));
+    assertEquals("CPU " + (1 - placements[1]), ledger.getProperty("lifetime.B2.placement"));
+  }
+
   @Test
   void onTablesTheUserGaveNothingIsLoadedOrRestored() throws Exception {
     File dir = new File(tmp, "ab");
@@ -142,9 +186,9 @@ class AbComparisonTest {
 
   /** Clusters that do nothing but record each call; a command for which {@code fails} holds exits 1. */
   private static final class FakeClusters implements AbClusters {
-    final List<String> events = new ArrayList<>();
+    final List<String> events = java.util.Collections.synchronizedList(new ArrayList<>());
     /** Each run's generic options (-D ...), apart from its own, which the events show. */
-    final List<String> generic = new ArrayList<>();
+    final List<String> generic = java.util.Collections.synchronizedList(new ArrayList<>());
     private final Predicate<String> fails;
 
     FakeClusters(Predicate<String> fails) {
@@ -170,6 +214,12 @@ class AbComparisonTest {
     public String beginLifetime(AbPlan.Side side) {
       events.add("beginLifetime " + side.name());
       return "restarted " + side.name();
+    }
+
+    @Override
+    public String place(AbPlan.Side side, int half) {
+      events.add("place " + side.name() + " " + half);
+      return "CPU " + half;
     }
 
     @Override

@@ -49,6 +49,36 @@ class AbPlanTest {
     assertEquals(java.util.Set.of("ABBA", "BAAB"), quadruples, "both patterns drawn");
   }
 
+  /**
+   * A duet's placements: each lifetime one of the two, counterbalanced in quadruples 0110 or 1001 (the
+   * last one cut short), so that neither side has the first CPUs more than once more than the other.
+   */
+  @Test
+  void duetPlacementsAlternateInCounterbalancedQuadruples() {
+    java.util.Set<String> quadruples = new java.util.HashSet<>();
+    for (long seed = 1; seed <= 20; seed++) {
+      for (int runs = 2; runs <= 9; runs++) {
+        int[] placements = AbPlan.duetPlacements(runs, seed);
+        assertEquals(runs, placements.length);
+        int firsts = 0;
+        for (int k = 0; k < runs; k++) {
+          firsts += placements[k];
+          if (k % 4 == 1) {
+            assertEquals(1, placements[k - 1] + placements[k], "each quadruple's first pair has both placements");
+          }
+          if (k % 4 == 3) {
+            assertEquals(placements[k - 3], placements[k], "each quadruple mirrored");
+          }
+        }
+        assertTrue(Math.abs(2 * firsts - runs) <= 1, java.util.Arrays.toString(placements));
+        if (runs == 4) {
+          quadruples.add(java.util.Arrays.toString(placements));
+        }
+      }
+    }
+    assertEquals(java.util.Set.of("[0, 1, 1, 0]", "[1, 0, 0, 1]"), quadruples, "both patterns drawn");
+  }
+
   @Test
   void badInputIsOneLineAndTouchesNothing(@TempDir Path tmp) throws Exception {
     File dir = tmp.resolve("ab").toFile();
@@ -74,6 +104,11 @@ class AbPlanTest {
     assertUsage(dir, "--resume goes with --a-hbase and --b-hbase", "--dir", d, "--resume");
     assertUsage(dir, "--resume: " + dir.getAbsolutePath() + " holds no comparison", "--dir", d, "--a-hbase", "2.4.18",
         "--b-hbase", "2.6.1", "--resume", "--workload-dir", "../conf/workloads");
+    assertUsage(dir, "--duet runs both sides' clusters at once, and the embedded cluster is one cluster", "--dir", d,
+        "--duet", "--b-set", "hbase.regionserver.handler.count=10", "--workload-dir", "../conf/workloads");
+    assertUsage(dir, "--duet runs both sides' clusters at once, and --a-conf and --b-conf name is one cluster", "--dir",
+        d, "--duet", "--a-conf", site.getPath(), "--b-conf", site.getPath(), "--client-side", "--workload-dir",
+        "../conf/workloads");
     assertUsage(dir, "workload file", "--dir", d, "--workloads", "nosuchworkload", "--workload-dir", "../conf/workloads");
     assertUsage(dir, "given twice", "--dir", d, "--workloads", "scan,scan", "--workload-dir", "../conf/workloads");
     assertUsage(dir, "--confidence=95 is out of range", "--dir", d, "--confidence", "95", "--workload-dir",

@@ -15,19 +15,27 @@ import org.apache.hadoop.fs.Path;
  * Both runs having the same {@code --warmup}, {@code --duration} and interval, their intervals then
  * cover the same seconds, and a ratio B/A per interval is a ratio of two measurements of one moment.
  *
- * <p>The driver that starts both runs sets it with {@link #enable}, in each run's job configuration
- * (generic {@code -D} options); a run without it measures alone.
+ * <p>The driver that starts both runs sets it in each run's configuration ({@link #genericOptions});
+ * a run without it measures alone.
  */
-final class DuetBarrier {
-  static final String DIR = "hperf.run.duet.barrier-dir";
-  static final String PARTY = "hperf.run.duet.party";
-  static final String CLIENTS = "hperf.run.duet.clients";
+public final class DuetBarrier {
+  public static final String DIR = "hperf.run.duet.barrier-dir";
+  public static final String PARTY = "hperf.run.duet.party";
+  public static final String CLIENTS = "hperf.run.duet.clients";
 
   private DuetBarrier() {
   }
 
   static boolean inJob(Configuration conf) {
     return conf.get(DIR) != null;
+  }
+
+  /**
+   * The duet as Hadoop's generic options ({@code -D key=value}) of one run's command line: party
+   * {@code party} of a duet of {@code clients} clients in all, meeting in {@code dir}.
+   */
+  public static java.util.List<String> genericOptions(Path dir, String party, int clients) {
+    return java.util.List.of("-D", DIR + "=" + dir, "-D", PARTY + "=" + party, "-D", CLIENTS + "=" + clients);
   }
 
   /** Joins the job configured by {@code conf} to the duet in {@code dir}: party {@code party} of {@code clients} clients in all. */

@@ -208,7 +208,7 @@ public record Comparison(String operation, boolean primary, double confidence, R
   }
 
   /** "95%", "99.2%": one decimal when the level is not a whole percent (a corrected one). */
-  static String confidenceText(double confidence) {
+  public static String confidenceText(double confidence) {
     double percent = 100 * confidence;
     return Math.abs(percent - Math.rint(percent)) < 0.05 ? String.format(Locale.ROOT, "%.0f%%", percent)
         : String.format(Locale.ROOT, "%.1f%%", percent);

@@ -4,15 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.hperf.analyzers.AggregatedDir;
+import org.hperf.analyzers.PairedLifetimes;
 import org.hperf.analyzers.stats.PairedChange;
 import org.hperf.analyzers.stats.PairedVerdict;
 import org.hperf.analyzers.stats.RelativeChange;
 import org.hperf.analyzers.stats.VerdictRules;
-import org.hperf.core.OperationType;
 import org.hperf.core.run.RunSummary;
 
 /**
@@ -83,19 +82,13 @@ public final class DuetFigures {
     }
   }
 
-  /** A run's ALL throughput per interval, keyed by the interval's wall-clock start in whole seconds. */
+  /** A one-run directory's ALL throughput per interval, keyed by the interval's wall-clock start in whole seconds. */
   private static Map<Long, Double> intervals(Configuration conf, String dir) throws Exception {
     RunSummary summary = AggregatedDir.read(conf, new Path(dir)).summary();
     if (summary.perRun().size() != 1) {
       throw new IllegalArgumentException(dir + ": " + summary.perRun().size() + " runs, a lifetime has 1");
     }
-    RunSummary.Run run = summary.perRun().values().iterator().next();
-    Map<Long, Double> byStart = new TreeMap<>();
-    for (RunSummary.Interval interval : run.operations().get(OperationType.ALL_TAG).intervals()) {
-      long startMs = run.windowStartMs() + interval.index() * summary.intervalSeconds() * 1000;
-      byStart.put(Math.round(startMs / 1000.0), interval.opsPerSec());
-    }
-    return byStart;
+    return PairedLifetimes.bySecond(summary.perRun().values().iterator().next(), summary.intervalSeconds());
   }
 
   private static double logRatioSpread(double[] a, double[] b) {
