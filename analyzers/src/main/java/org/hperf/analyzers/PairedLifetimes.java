@@ -55,8 +55,8 @@ public record PairedLifetimes(List<Integer> lifetimes, double[][] a, double[][] 
   }
 
   /**
-   * A run's ALL throughput per interval, keyed by the interval's wall-clock start in whole seconds:
-   * two runs that measured the same seconds share keys, whatever their windows' own starts.
+   * A run's ALL throughput per whole interval of its window, keyed by the interval's wall-clock start
+   * in whole seconds: two runs that measured the same seconds share keys, whatever their windows' own starts.
    */
   public static Map<Long, Double> bySecond(RunSummary.Run run, long intervalSeconds) {
     Map<Long, Double> byStart = new TreeMap<>();
@@ -66,7 +66,11 @@ public record PairedLifetimes(List<Integer> lifetimes, double[][] a, double[][] 
     }
     for (RunSummary.Interval interval : all.intervals()) {
       long startMs = run.windowStartMs() + interval.index() * intervalSeconds * 1000;
-      byStart.put(Math.round(startMs / 1000.0), interval.opsPerSec());
+      // The operations that ended after the window's end, a few milliseconds' worth, make an interval
+      // of their own, whose rate per second says nothing: only whole intervals inside the window.
+      if (startMs + intervalSeconds * 1000 <= run.windowEndMs()) {
+        byStart.put(Math.round(startMs / 1000.0), interval.opsPerSec());
+      }
     }
     return byStart;
   }

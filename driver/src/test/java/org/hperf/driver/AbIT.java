@@ -202,6 +202,48 @@ class AbIT {
     assertTrue(!dir.exists(), "nothing written");
   }
 
+  /**
+   * A duet A/A: both sides' runs at once, on two site files (of the one shared cluster: what a duet
+   * adds, both runs in the same window and the paired verdict, is the same whichever clusters the
+   * files name). Each lifetime's two runs measure one window to the millisecond, the verdict is the
+   * paired one and never a difference here, and the ledger says the sides were not pinned (neither
+   * cluster is this comparison's processes).
+   */
+  @Order(5)
+  @Test
+  void aDuetMeasuresBothSidesInOneWindowAndJudgesThemPaired() throws Exception {
+    File dir = new File(BASE, "duet");
+    File otherSite = new File(BASE, "hbase-site-b.xml");
+    java.nio.file.Files.copy(siteFile().toPath(), otherSite.toPath(), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    ToolRun ab = ab("--dir", dir.getPath(), "--duet", "--use-existing", "--a-conf", siteFile().getPath(), "--b-conf",
+        otherSite.getPath(), "--table", TABLE + "_a", "--workloads", "randomread", "--runs", "3", "--duration", "3",
+        "--warmup", "1");
+    assertEquals(ExitCode.OK, ab.exitCode(), ab.all());
+
+    // The measured windows as the clients logged them (the aggregate reads them from their logs).
+    Configuration conf = new Configuration();
+    var a = org.hperf.analyzers.AggregatedDir.read(conf, new Path(new File(dir, "randomread/a").getAbsolutePath()))
+        .summary().perRun();
+    var b = org.hperf.analyzers.AggregatedDir.read(conf, new Path(new File(dir, "randomread/b").getAbsolutePath()))
+        .summary().perRun();
+    assertEquals(a.keySet(), b.keySet());
+    assertEquals(3, a.size(), a.keySet().toString());
+    for (String run : a.keySet()) {
+      assertTrue(a.get(run).windowStartMs() > 0, run + " measured");
+      assertEquals(a.get(run).windowStartMs(), b.get(run).windowStartMs(), run + ": one window's start");
+      assertEquals(a.get(run).windowEndMs(), b.get(run).windowEndMs(), run + ": one window's end");
+    }
+    assertTrue(ab.out().contains("randomread, paired lifetime by lifetime (both sides measured in the same intervals)"),
+        ab.out());
+    String paired = ab.out().lines().filter(l -> l.contains("randomread ALL ops/s (paired): ")).findFirst().orElseThrow();
+    assertFalse(paired.contains("faster") || paired.contains("slower"), "no false verdict in an A/A: " + paired);
+    assertTrue(ab.out().contains("noise: a side's own lifetimes spread by "), ab.out());
+    assertTrue(new File(dir, "paired.json").isFile());
+    Properties state = properties(new File(dir, "ab.properties"));
+    assertEquals("AB1 AB2 AB3", state.getProperty("lifetimes"));
+    assertTrue(state.getProperty("lifetime.B2.placement").startsWith("unpinned: "), state.toString());
+  }
+
   /** The mini cluster's client configuration as a site file, as a real cluster's hbase-site.xml. */
   private static File siteFile() throws Exception {
     File site = new File(BASE, "hbase-site.xml");
