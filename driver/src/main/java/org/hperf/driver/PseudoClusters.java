@@ -73,8 +73,8 @@ final class PseudoClusters implements AbClusters {
     }
     if (duet) {
       AbComparison.progress(pinning == null ? "--duet: " + unpinned + "; the sides run beside each other on every CPU"
-          : "--duet: each side's region servers and NodeManager (with its jobs' task JVMs) on CPU " + pinning.cpuList(0)
-              + " or " + pinning.cpuList(1) + ", swapped between lifetimes; HDFS, ZooKeeper and the masters unpinned");
+          : "--duet: each side's cluster (every daemon, and its jobs' task JVMs) on CPU " + pinning.cpuList(0) + " or "
+              + pinning.cpuList(1) + ", swapped between lifetimes");
     }
   }
 
@@ -142,14 +142,19 @@ final class PseudoClusters implements AbClusters {
         : "cluster started with its data") + " in " + started.millis() / 1000 + " s";
   }
 
-  /** The side's region servers and NodeManager (whose task JVMs inherit its CPUs) pinned to half {@code half}. */
+  /**
+   * Every daemon of the side's cluster pinned to half {@code half}, its NodeManager's task JVMs (the
+   * side's clients) with it: each side has its own HDFS, YARN and ZooKeeper, and left to float they
+   * ran on the other side's CPU whenever theirs was busy. Pinning only the region servers and the
+   * NodeManager, an A/A's paired ratios spread by 39-45%, more than each side's own lifetimes
+   * (14-25%): the sides were coupled through their floating daemons (docs/benchmarks.md).
+   */
   @Override
   public String place(AbPlan.Side side, int half) throws Exception {
     if (pinning == null) {
       return unpinned.toString();
     }
-    return pinning.pin(half, PseudoClusterScripts.daemons(clusterDir(side),
-        name -> name.startsWith("regionserver-") || name.equals("nodemanager"))) + " and its jobs' task JVMs";
+    return pinning.pin(half, PseudoClusterScripts.daemons(clusterDir(side), name -> true)) + " and its jobs' task JVMs";
   }
 
   @Override
