@@ -41,9 +41,8 @@ interface AbClusters extends AutoCloseable {
   String beginLifetime(AbPlan.Side side) throws Exception;
 
   /**
-   * A duet's lifetime begun on both sides ({@code ab --duet}): puts this side's region servers and
-   * its clients on half {@code half} (0 or 1) of the machine's CPUs ({@link CpuPinning}), the daemons
-   * both sides share where they were. Returns what runs where, for ab.properties and the verdict's
+   * A duet's lifetime begun on both sides ({@code ab --duet}): puts this side's cluster and its
+   * clients on half {@code half} (0 or 1) of the machine's CPUs ({@link CpuPinning}). Returns what runs where, for ab.properties and the verdict's
    * header, or why nothing was pinned ("unpinned: ...").
    */
   String place(AbPlan.Side side, int half) throws Exception;
