@@ -105,6 +105,8 @@ final class AbComparison {
    * One unit of replication: lifetime k of one side (the serial schedule, {@link AbPlan#lifetimeOrder}),
    * or of both sides at once, measured in the same windows (the duet's, {@code --duet}), with its
    * placement: 0, A's servers and clients on the first half of the CPUs and B's on the second; 1, swapped.
+   * Its sides are in the order it starts, places and submits them: a duet's counterbalanced
+   * ({@link AbPlan#duetFirsts}), so that neither side is always the second.
    */
   record Lifetime(int k, List<AbPlan.Side> sides, int placement) {
     static List<Lifetime> serial(AbPlan plan) {
@@ -115,9 +117,11 @@ final class AbComparison {
 
     static List<Lifetime> duet(AbPlan plan) {
       int[] placements = AbPlan.duetPlacements(plan.runs(), plan.seed());
+      int[] firsts = AbPlan.duetFirsts(plan.runs(), plan.seed());
       List<Lifetime> schedule = new ArrayList<>();
       for (int k = 1; k <= plan.runs(); k++) {
-        schedule.add(new Lifetime(k, List.of(plan.a(), plan.b()), placements[k - 1]));
+        List<AbPlan.Side> order = firsts[k - 1] == 0 ? List.of(plan.a(), plan.b()) : List.of(plan.b(), plan.a());
+        schedule.add(new Lifetime(k, order, placements[k - 1]));
       }
       return schedule;
     }
@@ -126,9 +130,14 @@ final class AbComparison {
       return sides.size() == 2;
     }
 
-    /** Its name in the ledger and the progress lines: "A2", or a duet's "AB2". */
+    /** Its name in the ledger and the progress lines: "A2", or a duet's "AB2" (whichever side is first). */
     String name() {
-      return sides.stream().map(AbPlan.Side::name).collect(java.util.stream.Collectors.joining()) + k;
+      return sides.stream().map(AbPlan.Side::name).sorted().collect(java.util.stream.Collectors.joining()) + k;
+    }
+
+    /** How a duet's lifetime is laid out, for the verdict's header: "A on CPUs half 0, B started first". */
+    String layout() {
+      return (placement == 0 ? "A" : "B") + " on the first CPUs, " + sides.get(0).name() + " started first";
     }
 
     /** The half of the CPUs the side gets in this lifetime. */
@@ -228,6 +237,8 @@ final class AbComparison {
     state.setProperty("lifetimes", schedule.stream().map(Lifetime::name).collect(java.util.stream.Collectors.joining(" ")));
     if (plan.duet()) {
       state.setProperty("placements", schedule.stream().map(l -> Integer.toString(l.placement()))
+          .collect(java.util.stream.Collectors.joining(" ")));
+      state.setProperty("firsts", schedule.stream().map(l -> l.sides().get(0).name())
           .collect(java.util.stream.Collectors.joining(" ")));
     }
     state.setProperty("loadMode", plan.useExisting() ? "none (--use-existing)" : clusters.loadMode());
@@ -549,8 +560,8 @@ final class AbComparison {
     List<String> header = new ArrayList<>(List.of(loadedLine()));
     if (plan.duet()) {
       header.add("duet: in each lifetime (" + clusters.lifetimeMeaning() + ") both sides up at once, measured in the same"
-          + " windows: " + schedule.stream().map(l -> l.k() + " (" + (l.placement() == 0 ? "A" : "B") + " first)")
-              .collect(java.util.stream.Collectors.joining(" ")));
+          + " windows: " + schedule.stream().map(l -> l.k() + " (" + l.layout() + ")")
+              .collect(java.util.stream.Collectors.joining(", ")));
       header.add("placement of lifetime 1: A " + state.getProperty("lifetime.A1.placement", "not recorded") + "; B "
           + state.getProperty("lifetime.B1.placement", "not recorded") + "; every lifetime's in " + STATE);
     } else {

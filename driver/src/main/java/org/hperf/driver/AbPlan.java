@@ -264,6 +264,25 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
     return placements;
   }
 
+  /**
+   * Which side each of a duet's {@code runs} lifetimes starts, places and submits first: 0, A; 1, B.
+   * In a duet A/A whose sides were always started A first, B was ahead in every lifetime, on either
+   * half of the CPUs (+11% to +20% on workload C): whatever the order does (the side started second
+   * finds the other's servers up, its jobs are submitted second) it must not be the same side's.
+   * In quadruples 0011 or 1100, crossed with {@link #duetPlacements}'s 0110 or 1001, so that every
+   * quadruple has each side first once on each half of the CPUs.
+   */
+  static int[] duetFirsts(int runs, long seed) {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(seed).split();
+    int[] firsts = new int[runs];
+    for (int k = 0; k < runs; k += 4) {
+      int first = random.nextBoolean() ? 0 : 1;
+      int[] quadruple = {first, first, 1 - first, 1 - first};
+      System.arraycopy(quadruple, 0, firsts, k, Math.min(4, runs - k));
+    }
+    return firsts;
+  }
+
   private static String setup(Map<String, String> settings, File clusterConf, boolean clientSide) {
     String where = clusterConf == null ? "embedded cluster" : "cluster of " + clusterConf.getPath();
     if (settings.isEmpty()) {

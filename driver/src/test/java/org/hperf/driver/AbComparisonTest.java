@@ -116,12 +116,16 @@ class AbComparisonTest {
     assertEquals(ExitCode.OK, new AbComparison(plan, clusters, root, false).measure());
 
     int[] placements = AbPlan.duetPlacements(2, 1);
+    int[] firsts = AbPlan.duetFirsts(2, 1);
     List<String> lifetimeEvents = clusters.events.subList(clusters.events.indexOf("endLoading B") + 1,
         clusters.events.size());
     int at = 0;
     for (int k = 1; k <= 2; k++) {
-      assertEquals(List.of("beginLifetime A", "beginLifetime B", "place A " + placements[k - 1],
-          "place B " + (1 - placements[k - 1])), lifetimeEvents.subList(at, at + 4), lifetimeEvents.toString());
+      String first = firsts[k - 1] == 0 ? "A" : "B";
+      String second = firsts[k - 1] == 0 ? "B" : "A";
+      int half = first.equals("A") ? placements[k - 1] : 1 - placements[k - 1];
+      assertEquals(List.of("beginLifetime " + first, "beginLifetime " + second, "place " + first + " " + half,
+          "place " + second + " " + (1 - half)), lifetimeEvents.subList(at, at + 4), lifetimeEvents.toString());
       at += 4;
       // Two workloads, both sides each, in either order within a workload.
       for (int w = 0; w < 2; w++) {
@@ -129,7 +133,7 @@ class AbComparisonTest {
         assertEquals(List.of("A", "B"), both, lifetimeEvents.toString());
         at += 2;
       }
-      assertEquals(List.of("endLifetime A", "endLifetime B"), lifetimeEvents.subList(at, at + 2));
+      assertEquals(List.of("endLifetime " + first, "endLifetime " + second), lifetimeEvents.subList(at, at + 2));
       at += 2;
     }
     assertEquals(at, lifetimeEvents.size(), lifetimeEvents.toString());

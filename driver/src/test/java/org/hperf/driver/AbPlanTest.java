@@ -79,6 +79,29 @@ class AbPlanTest {
     assertEquals(java.util.Set.of("[0, 1, 1, 0]", "[1, 0, 0, 1]"), quadruples, "both patterns drawn");
   }
 
+  /**
+   * Which side a duet's lifetime starts first: in quadruples 0011 or 1100, so that, crossed with the
+   * placements' 0110 or 1001, every quadruple has each side started first once on each half of the CPUs.
+   */
+  @Test
+  void duetFirstsCrossThePlacementsSoEachSideStartsFirstOnEachHalf() {
+    java.util.Set<String> patterns = new java.util.HashSet<>();
+    for (long seed = 1; seed <= 20; seed++) {
+      int[] placements = AbPlan.duetPlacements(8, seed);
+      int[] firsts = AbPlan.duetFirsts(8, seed);
+      for (int q = 0; q < 8; q += 4) {
+        java.util.Set<String> cells = new java.util.HashSet<>();
+        for (int k = q; k < q + 4; k++) {
+          cells.add(placements[k] + "/" + firsts[k]);
+        }
+        assertEquals(4, cells.size(), "placement x first side in quadruple " + q / 4 + " of seed " + seed + ": "
+            + java.util.Arrays.toString(placements) + " " + java.util.Arrays.toString(firsts));
+      }
+      patterns.add(java.util.Arrays.toString(java.util.Arrays.copyOf(firsts, 4)));
+    }
+    assertEquals(java.util.Set.of("[0, 0, 1, 1]", "[1, 1, 0, 0]"), patterns, "both patterns drawn");
+  }
+
   @Test
   void badInputIsOneLineAndTouchesNothing(@TempDir Path tmp) throws Exception {
     File dir = tmp.resolve("ab").toFile();
