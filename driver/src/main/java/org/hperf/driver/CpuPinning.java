@@ -16,8 +16,8 @@ import java.util.concurrent.TimeUnit;
  * placement says which side gets which half; the sides swap halves between lifetimes
  * ({@link AbPlan#duetPlacements}), so that a faster core cannot become a faster side. A process is
  * pinned with all its threads ({@code taskset -a}); the processes it starts later inherit its CPUs,
- * so a NodeManager pinned with its side's region servers pins that side's clients (the task JVMs of
- * its jobs) with them.
+ * so the side's NodeManager, pinned with every other daemon of its side, pins that side's clients
+ * (the task JVMs of its jobs) with them.
  */
 final class CpuPinning {
   private static final long TASKSET_BOUND_SECONDS = 30;
