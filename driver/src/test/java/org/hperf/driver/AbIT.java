@@ -206,7 +206,7 @@ class AbIT {
    * A duet A/A: both sides' runs at once, on two site files (of the one shared cluster: what a duet
    * adds, both runs in the same window and the paired verdict, is the same whichever clusters the
    * files name). Each lifetime's two runs measure one window to the millisecond, the verdict is the
-   * paired one and never a difference here, and the ledger says the sides were not pinned (neither
+   * paired one, its change within 15% of none, and the ledger says the sides were not pinned (neither
    * cluster is this comparison's processes).
    */
   @Order(5)
@@ -236,7 +236,15 @@ class AbIT {
     assertTrue(ab.out().contains("randomread, paired lifetime by lifetime (both sides measured in the same intervals)"),
         ab.out());
     String paired = ab.out().lines().filter(l -> l.contains("randomread ALL ops/s (paired): ")).findFirst().orElseThrow();
-    assertFalse(paired.contains("faster") || paired.contains("slower"), "no false verdict in an A/A: " + paired);
+    assertTrue(paired.matches(".*\\(paired\\): (B is [0-9.]+% (faster|slower)|equivalent|inconclusive).*"), paired);
+    // One A/A's paired verdict may be a false difference by design (about 5% of them at 95%; the
+    // method's calibration is the benchmarks' A/As), so not that: the paired change of two sides
+    // measured in one window on one server stays small. A side whose clients starved the other's,
+    // or whose window was another's, is far off it.
+    java.util.regex.Matcher change = java.util.regex.Pattern.compile("paired change of ALL ops/s: ([-+][0-9.]+)%")
+        .matcher(ab.out());
+    assertTrue(change.find(), ab.out());
+    assertTrue(Math.abs(Double.parseDouble(change.group(1))) < 15, "an A/A's paired change: " + change.group());
     assertTrue(ab.out().contains("noise: a side's own lifetimes spread by "), ab.out());
     assertTrue(new File(dir, "paired.json").isFile());
     Properties state = properties(new File(dir, "ab.properties"));
