@@ -135,7 +135,7 @@ final class AbComparison {
       return sides.stream().map(AbPlan.Side::name).sorted().collect(java.util.stream.Collectors.joining()) + k;
     }
 
-    /** How a duet's lifetime is laid out, for the verdict's header: "A on CPUs half 0, B started first". */
+    /** How a duet's lifetime is laid out, for the verdict's header: "A on the first CPUs, B started first". */
     String layout() {
       return (placement == 0 ? "A" : "B") + " on the first CPUs, " + sides.get(0).name() + " started first";
     }

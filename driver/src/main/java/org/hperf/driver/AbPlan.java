@@ -254,14 +254,7 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
    */
   static int[] duetPlacements(int runs, long seed) {
     // SplittableRandom: java.util.Random's first boolean is the same for every small seed.
-    java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
-    int[] placements = new int[runs];
-    for (int k = 0; k < runs; k += 4) {
-      int first = random.nextBoolean() ? 0 : 1;
-      int[] quadruple = {first, 1 - first, 1 - first, first};
-      System.arraycopy(quadruple, 0, placements, k, Math.min(4, runs - k));
-    }
-    return placements;
+    return quadruples(runs, new java.util.SplittableRandom(seed), first -> new int[] {first, 1 - first, 1 - first, first});
   }
 
   /**
@@ -273,14 +266,17 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
    * quadruple has each side first once on each half of the CPUs.
    */
   static int[] duetFirsts(int runs, long seed) {
-    java.util.SplittableRandom random = new java.util.SplittableRandom(seed).split();
-    int[] firsts = new int[runs];
+    return quadruples(runs, new java.util.SplittableRandom(seed).split(), first -> new int[] {first, first, 1 - first, 1 - first});
+  }
+
+  /** {@code runs} values of 0 or 1 in quadruples of one pattern, each begun by a random 0 or 1 (the last one cut short). */
+  private static int[] quadruples(int runs, java.util.SplittableRandom random, java.util.function.IntFunction<int[]> pattern) {
+    int[] values = new int[runs];
     for (int k = 0; k < runs; k += 4) {
-      int first = random.nextBoolean() ? 0 : 1;
-      int[] quadruple = {first, first, 1 - first, 1 - first};
-      System.arraycopy(quadruple, 0, firsts, k, Math.min(4, runs - k));
+      int[] quadruple = pattern.apply(random.nextBoolean() ? 0 : 1);
+      System.arraycopy(quadruple, 0, values, k, Math.min(4, runs - k));
     }
-    return firsts;
+    return values;
   }
 
   private static String setup(Map<String, String> settings, File clusterConf, boolean clientSide) {
