@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.hperf.core.ExitCode;
 import org.hperf.core.UsageException;
@@ -62,6 +64,7 @@ final class PseudoClusters implements AbClusters {
    */
   @Override
   public void check(AbPlan plan) throws Exception {
+    ports(plan.a()); // a bad PSEUDO_PORTS: exit 2 before anything starts
     for (AbPlan.Side side : sides) {
       PseudoClusterScripts.Result prepared = scripts.prepare(side.release(), regionServers, duet ? 2 : 1);
       if (prepared.exitCode() == ExitCode.USAGE) {
@@ -258,12 +261,32 @@ final class PseudoClusters implements AbClusters {
     }
   }
 
+  /** The port range a comparison's clusters pick from unless PSEUDO_PORTS names one: scripts/pseudo-cluster's. */
+  static final String DEFAULT_PORTS = "20000-31999";
+
   /**
    * The ports a side's new cluster picks from: A's and B's ranges apart, so that B's cluster, created
-   * while A's HBase is stopped, cannot take the ports A's HBase starts on again beside it.
+   * while A's HBase is stopped, cannot take the ports A's HBase starts on again beside it. The two are
+   * the halves of the range the caller gave (PSEUDO_PORTS), never ranges of their own: anything else
+   * started beside the comparison from another range (another comparison, a test's cluster) keeps it.
    */
-  private String ports(AbPlan.Side side) {
-    return side == sides.get(0) ? "20000-25999" : "26000-31999";
+  private String ports(AbPlan.Side side) throws UsageException {
+    String range = System.getenv("PSEUDO_PORTS");
+    return sideRange(range == null || range.isBlank() ? DEFAULT_PORTS : range.trim(), side == sides.get(0));
+  }
+
+  /** The lower half of range ("20000-31999": "20000-25999") for side A, the upper for B. */
+  static String sideRange(String range, boolean sideA) throws UsageException {
+    Matcher bounds = Pattern.compile("(\\d{1,5})-(\\d{1,5})").matcher(range);
+    // pseudo-cluster wants at least 100 ports a cluster (two dozen a cluster, picked at random, and room).
+    int low = bounds.matches() ? Integer.parseInt(bounds.group(1)) : 0;
+    int high = bounds.matches() ? Integer.parseInt(bounds.group(2)) : -1;
+    if (high - low + 1 < 2 * 101 || high > 65535) {
+      throw new UsageException("PSEUDO_PORTS=" + range + " is not a range of at least 202 ports (100 and more for each"
+          + " side's cluster) such as " + DEFAULT_PORTS + ": set it to one, or unset it");
+    }
+    int middle = low + (high - low + 1) / 2;
+    return sideA ? low + "-" + (middle - 1) : middle + "-" + high;
   }
 
   /**
