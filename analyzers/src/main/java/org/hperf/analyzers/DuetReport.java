@@ -8,6 +8,7 @@ import org.hperf.analyzers.stats.Comparison;
 import org.hperf.analyzers.stats.PairedChange;
 import org.hperf.analyzers.stats.PairedVerdict;
 import org.hperf.analyzers.stats.VerdictRules;
+import org.hperf.analyzers.stats.WindowHalves;
 
 /**
  * One workload of a duet ({@code hperf ab --duet}), paired lifetime by lifetime: in each lifetime
@@ -16,7 +17,8 @@ import org.hperf.analyzers.stats.VerdictRules;
  * B's operations over A's in their common window, the sides' swap of CPUs a crossover. Beside it,
  * how noisy the machine was and how much of that the pairing removed: the spread of each side's own
  * lifetimes (what a serial comparison of these lifetimes would judge by) and the spread of the
- * paired ratios.
+ * paired ratios, and where the paired ratios' noise lies, inside the windows or between lifetimes
+ * ({@link WindowHalves}): what a next run should lengthen.
  *
  * @param lifetimes the lifetimes paired (run indexes), in order
  * @param placements each paired lifetime's placement (0: A on the first half of the CPUs), or empty where unpinned
@@ -25,10 +27,11 @@ import org.hperf.analyzers.stats.VerdictRules;
  * @param opsPerSecA side A's throughput over each paired lifetime's common window
  * @param opsPerSecB side B's
  * @param leftOut lifetimes that could not be paired, and why
+ * @param windowHalves the noise split between the windows and the lifetimes; null with too few of either
  */
 public record DuetReport(String workload, List<Integer> lifetimes, List<Integer> placements, List<Double> ratioPercent,
     List<Integer> intervals, List<Double> opsPerSecA, List<Double> opsPerSecB, List<String> leftOut,
-    PairedVerdict paired) {
+    PairedVerdict paired, WindowHalves windowHalves) {
 
   public static final String METHOD = "per lifetime: log of B's operations over A's in the intervals both measured;"
       + " Student's t over the lifetimes, the sides' swap of CPUs a crossover; faster or slower when the interval"
@@ -72,7 +75,7 @@ public record DuetReport(String workload, List<Integer> lifetimes, List<Integer>
     int[] placement = crossover ? placements.stream().mapToInt(Integer::intValue).toArray() : null;
     PairedVerdict verdict = PairedVerdict.of(pairs.a(), pairs.b(), placement, rules);
     return new DuetReport(a.workload(), pairs.lifetimes(), placements, ratios, intervals, meanA, meanB,
-        pairs.leftOut(), verdict);
+        pairs.leftOut(), verdict, WindowHalves.of(pairs.a(), pairs.b()));
   }
 
   /** The workload's paired section of the verdict: a line per lifetime, the change, the noise, the verdict. */
@@ -94,6 +97,9 @@ public record DuetReport(String workload, List<Integer> lifetimes, List<Integer>
             ? "" : String.format(Locale.ROOT, ", the sides' swap of CPUs a crossover: the first CPUs %s against the"
                 + " second", percent(change.placementPercent()))));
     out.append("  ").append(noiseLine()).append('\n');
+    if (windowHalves != null) {
+      out.append("  ").append(windowHalves.text()).append('\n');
+    }
     return out.toString();
   }
 
