@@ -289,12 +289,7 @@ public record PairedChange(int lifetimes, double changePercent, Double lowPercen
   }
 
   private static double standardDeviation(double[] values) {
-    double mean = RelativeChange.mean(values);
-    double squares = 0;
-    for (double v : values) {
-      squares += square(v - mean);
-    }
-    return Math.sqrt(squares / (values.length - 1));
+    return Math.sqrt(RelativeChange.variance(values));
   }
 
   private static double square(double x) {

@@ -245,7 +245,8 @@ public record RelativeChange(double meanA, double meanB, double changePercent, D
     return values.length == 0 ? Double.NaN : Arrays.stream(values).sum() / values.length;
   }
 
-  private static double variance(double[] values) {
+  /** The sample variance (n - 1), shared by the paired figures ({@link PairedChange}, {@link WindowHalves}). */
+  static double variance(double[] values) {
     double mean = mean(values);
     double sum = 0;
     for (double v : values) {

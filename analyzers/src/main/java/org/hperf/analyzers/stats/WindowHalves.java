@@ -64,10 +64,10 @@ public record WindowHalves(int lifetimes, double insideShare, double halvesSprea
       driftA += Math.log(secondA / firstA) / n;
       driftB += Math.log(secondB / firstB) / n;
     }
-    double lifetimesVariance = variance(whole);
-    double insideVariance = variance(difference) / 4;
+    double lifetimesVariance = RelativeChange.variance(whole);
+    double insideVariance = RelativeChange.variance(difference) / 4;
     double share = lifetimesVariance > 0 ? Math.min(1, insideVariance / lifetimesVariance) : 1;
-    return new WindowHalves(n, share, Math.sqrt(variance(difference)), driftA, driftB);
+    return new WindowHalves(n, share, Math.sqrt(RelativeChange.variance(difference)), driftA, driftB);
   }
 
   /**
@@ -96,17 +96,5 @@ public record WindowHalves(int lifetimes, double insideShare, double halvesSprea
       sum += values[i];
     }
     return sum;
-  }
-
-  private static double variance(double[] values) {
-    double mean = 0;
-    for (double v : values) {
-      mean += v / values.length;
-    }
-    double squares = 0;
-    for (double v : values) {
-      squares += (v - mean) * (v - mean);
-    }
-    return squares / (values.length - 1);
   }
 }

@@ -76,17 +76,13 @@ class WindowHalvesTest {
     double[][][] duet = new double[2][lifetimes][INTERVALS];
     for (int l = 0; l < lifetimes; l++) {
       for (int side = 0; side < 2; side++) {
-        double level = tau * gaussian(random);
+        double level = tau * random.nextGaussian();
         for (int i = 0; i < INTERVALS; i++) {
           double ramp = side == 1 && i >= INTERVALS / 2 ? rampLog : 0;
-          duet[side][l][i] = 1000 * Math.exp(level + ramp + sigma * gaussian(random));
+          duet[side][l][i] = 1000 * Math.exp(level + ramp + sigma * random.nextGaussian());
         }
       }
     }
     return duet;
-  }
-
-  private static double gaussian(SplittableRandom random) {
-    return Math.sqrt(-2 * Math.log(1 - random.nextDouble())) * Math.cos(2 * Math.PI * random.nextDouble());
   }
 }
