@@ -75,7 +75,7 @@ public record DuetReport(String workload, List<Integer> lifetimes, List<Integer>
     int[] placement = crossover ? placements.stream().mapToInt(Integer::intValue).toArray() : null;
     PairedVerdict verdict = PairedVerdict.of(pairs.a(), pairs.b(), placement, rules);
     return new DuetReport(a.workload(), pairs.lifetimes(), placements, ratios, intervals, meanA, meanB,
-        pairs.leftOut(), verdict, WindowHalves.of(pairs.a(), pairs.b()));
+        pairs.leftOut(), verdict, WindowHalves.of(pairs.a(), pairs.b(), placement));
   }
 
   /** The workload's paired section of the verdict: a line per lifetime, the change, the noise, the verdict. */

@@ -97,23 +97,12 @@ public record PairedChange(int lifetimes, double changePercent, Double lowPercen
     double df;
     Double placementPercent = null;
     if (blocked) {
-      double[] sums = new double[2];
-      int[] counts = new int[2];
-      for (int l = 0; l < n; l++) {
-        sums[placement[l]] += d[l];
-        counts[placement[l]]++;
-      }
-      double mean0 = sums[0] / counts[0];
-      double mean1 = sums[1] / counts[1];
-      double squares = 0;
-      for (int l = 0; l < n; l++) {
-        squares += square(d[l] - (placement[l] == 0 ? mean0 : mean1));
-      }
+      Placements placements = Placements.of(d, placement);
       df = n - 2;
-      spread = Math.sqrt(squares / df);
-      difference = (mean0 + mean1) / 2;
-      standardError = spread / 2 * Math.sqrt(1.0 / counts[0] + 1.0 / counts[1]);
-      placementPercent = 100 * Math.expm1((mean1 - mean0) / 2);
+      spread = Math.sqrt(placements.variance());
+      difference = (placements.mean0() + placements.mean1()) / 2;
+      standardError = spread / 2 * Math.sqrt(1.0 / placements.count0() + 1.0 / placements.count1());
+      placementPercent = 100 * Math.expm1((placements.mean1() - placements.mean0()) / 2);
     } else {
       df = n - 1;
       difference = RelativeChange.mean(d);
@@ -267,7 +256,30 @@ public record PairedChange(int lifetimes, double changePercent, Double lowPercen
     return a.length;
   }
 
-  private static boolean bothPlacements(int[] placement) {
+  /**
+   * The lifetimes' figures {@code d} blocked by their placement: each placement's mean and count, and
+   * the pooled variance within placements ({@code n - 2} degrees of freedom), which the CPUs' own
+   * difference does not inflate.
+   */
+  record Placements(double mean0, double mean1, int count0, int count1, double variance) {
+    static Placements of(double[] d, int[] placement) {
+      double[] sums = new double[2];
+      int[] counts = new int[2];
+      for (int l = 0; l < d.length; l++) {
+        sums[placement[l]] += d[l];
+        counts[placement[l]]++;
+      }
+      double mean0 = sums[0] / counts[0];
+      double mean1 = sums[1] / counts[1];
+      double squares = 0;
+      for (int l = 0; l < d.length; l++) {
+        squares += square(d[l] - (placement[l] == 0 ? mean0 : mean1));
+      }
+      return new Placements(mean0, mean1, counts[0], counts[1], squares / (d.length - 2));
+    }
+  }
+
+  static boolean bothPlacements(int[] placement) {
     boolean zero = false;
     boolean one = false;
     for (int p : placement) {

@@ -19,6 +19,9 @@ import java.util.Locale;
  * its mean over the lifetimes: a ramp that every lifetime shares does not spread the lifetimes; it is
  * reported apart as each side's drift, the second half against the first: beyond 5% either way, the
  * sides were not steady over their windows (a warm-up ended too soon, or something slowed them).
+ * Where the sides swapped CPUs between lifetimes, the lifetimes' variance is taken within
+ * placements, as {@link PairedChange} takes its spread: a CPU faster than the other moves every
+ * lifetime of one placement, which is not noise between lifetimes, since the swap cancels it.
  *
  * @param lifetimes the lifetimes split
  * @param insideShare the share, 0 to 1, of the paired figures' variance that the windows' own noise accounts for
@@ -32,14 +35,22 @@ public record WindowHalves(int lifetimes, double insideShare, double halvesSprea
   /** A drift beyond this (either side, either way) says the windows were not steady. */
   static final double DRIFT_NOT_STEADY = Math.log(1.05);
 
+  /** As {@link #of(double[][], double[][], int[])}, the sides on the same CPUs in every lifetime. */
+  public static WindowHalves of(double[][] a, double[][] b) {
+    return of(a, b, null);
+  }
+
   /**
    * The split of {@code [lifetime][interval]} throughputs of both sides, measured in the same
-   * intervals; null with fewer than 3 lifetimes (a variance between lifetimes needs 2 degrees of
-   * freedom to mean anything beside the halves'), a window shorter than 4 intervals or a half with no operations.
+   * intervals, {@code placement} each lifetime's CPU assignment (0 or 1; null when unpinned); null
+   * with fewer than 3 lifetimes (4 when both placements occur: a variance between lifetimes needs 2
+   * degrees of freedom to mean anything beside the halves'), a window shorter than 4 intervals or a
+   * half with no operations.
    */
-  public static WindowHalves of(double[][] a, double[][] b) {
+  public static WindowHalves of(double[][] a, double[][] b, int[] placement) {
     int n = a.length;
-    if (n < 3 || b.length != n) {
+    boolean blocked = placement != null && placement.length == n && PairedChange.bothPlacements(placement);
+    if (n < (blocked ? 4 : 3) || b.length != n) {
       return null;
     }
     double[] whole = new double[n];
@@ -64,7 +75,8 @@ public record WindowHalves(int lifetimes, double insideShare, double halvesSprea
       driftA += Math.log(secondA / firstA) / n;
       driftB += Math.log(secondB / firstB) / n;
     }
-    double lifetimesVariance = RelativeChange.variance(whole);
+    double lifetimesVariance = blocked ? PairedChange.Placements.of(whole, placement).variance()
+        : RelativeChange.variance(whole);
     double insideVariance = RelativeChange.variance(difference) / 4;
     double share = lifetimesVariance > 0 ? Math.min(1, insideVariance / lifetimesVariance) : 1;
     return new WindowHalves(n, share, Math.sqrt(RelativeChange.variance(difference)), driftA, driftB);
