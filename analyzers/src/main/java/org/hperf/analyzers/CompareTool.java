@@ -3,6 +3,7 @@ package org.hperf.analyzers;
 import java.io.IOException;
 import java.util.Locale;
 import org.apache.hadoop.fs.Path;
+import org.hperf.analyzers.render.PairedRatioChart;
 import org.hperf.analyzers.render.SvgChart;
 import org.hperf.analyzers.stats.Comparison;
 import org.hperf.analyzers.stats.ComparisonReport;
@@ -60,10 +61,21 @@ public final class CompareTool extends HperfTool {
     }
     VerdictRules rules = VerdictRules.ofRuns(confidence).withMargin(margin(parsed));
     ComparisonReport report = ComparisonReport.of(baseline, candidate, rules, java.util.Map.of());
+    // A duet's two sides (hperf ab --duet) were measured in the same intervals: their ratio over time too.
+    PairedRatioChart overTime = baseline.summary().intervalSeconds() == candidate.summary().intervalSeconds()
+        ? ReportTool.overTime(baseline.summary(), candidate.summary(), report.workload() + ": B against A") : null;
     if (format.equals("json")) {
       report.write(System.out);
+    } else if (format.equals("html")) {
+      String page = html(report);
+      System.out.print(overTime == null ? page : page.replace("</body></html>\n", "<h2>Duet: B/A over time</h2>\n"
+          + overTime.svg() + "</body></html>\n"));
     } else {
-      System.out.print(format.equals("html") ? html(report) : report.text());
+      System.out.print(report.text());
+      if (overTime != null) {
+        System.out.print("measured at the same time (a duet):\n" + DuetReport.overTimeText(overTime.lifetimes(),
+            overTime.ratioPercent(), overTime.stepSeconds()));
+      }
     }
     return ExitCode.OK;
   }

@@ -28,10 +28,17 @@ import org.hperf.analyzers.stats.WindowHalves;
  * @param opsPerSecB side B's
  * @param leftOut lifetimes that could not be paired, and why
  * @param windowHalves the noise split between the windows and the lifetimes; null with too few of either
+ * @param intervalSeconds the length of an interval
+ * @param intervalOpsPerSecA side A's throughput in each common interval, {@code [lifetime][interval]}: the ratio over time
+ * @param intervalOpsPerSecB side B's, the same intervals
  */
 public record DuetReport(String workload, List<Integer> lifetimes, List<Integer> placements, List<Double> ratioPercent,
     List<Integer> intervals, List<Double> opsPerSecA, List<Double> opsPerSecB, List<String> leftOut,
-    PairedVerdict paired, WindowHalves windowHalves) {
+    PairedVerdict paired, WindowHalves windowHalves, long intervalSeconds, double[][] intervalOpsPerSecA,
+    double[][] intervalOpsPerSecB) {
+
+  /** The stretch of a window over which the ratio over time is taken: a single interval's is mostly its noise. */
+  public static final int OVER_TIME_SECONDS = 10;
 
   public static final String METHOD = "per lifetime: log of B's operations over A's in the intervals both measured;"
       + " Student's t over the lifetimes, the sides' swap of CPUs a crossover; faster or slower when the interval"
@@ -75,7 +82,8 @@ public record DuetReport(String workload, List<Integer> lifetimes, List<Integer>
     int[] placement = crossover ? placements.stream().mapToInt(Integer::intValue).toArray() : null;
     PairedVerdict verdict = PairedVerdict.of(pairs.a(), pairs.b(), placement, rules);
     return new DuetReport(a.workload(), pairs.lifetimes(), placements, ratios, intervals, meanA, meanB,
-        pairs.leftOut(), verdict, WindowHalves.of(pairs.a(), pairs.b(), placement));
+        pairs.leftOut(), verdict, WindowHalves.of(pairs.a(), pairs.b(), placement), a.summary().intervalSeconds(),
+        pairs.a(), pairs.b());
   }
 
   /** The workload's paired section of the verdict: a line per lifetime, the change, the noise, the verdict. */
@@ -99,6 +107,66 @@ public record DuetReport(String workload, List<Integer> lifetimes, List<Integer>
     out.append("  ").append(noiseLine()).append('\n');
     if (windowHalves != null) {
       out.append("  ").append(windowHalves.text()).append('\n');
+    }
+    return out.append(overTimeText()).toString();
+  }
+
+  /** How many intervals make one step of the ratio over time: {@link #OVER_TIME_SECONDS}, at least one interval. */
+  public int overTimeIntervals() {
+    return overTimeIntervals(intervalSeconds);
+  }
+
+  /**
+   * Each lifetime's B/A - 1, in percent, over each step of {@link #overTimeIntervals} intervals of its
+   * common window (a last, shorter step kept when it holds at least half a step, a window shorter
+   * than a step its one step): whether the sides
+   * kept their ratio through the window, or one of them drifted or stalled in part of it.
+   */
+  public List<double[]> ratioOverTime() {
+    return ratioOverTime(intervalOpsPerSecA, intervalOpsPerSecB, overTimeIntervals());
+  }
+
+  /** As {@link #ratioOverTime()}, of {@code [lifetime][interval]} throughputs paired interval by interval. */
+  public static List<double[]> ratioOverTime(double[][] a, double[][] b, int step) {
+    List<double[]> ratios = new ArrayList<>();
+    for (int l = 0; l < a.length; l++) {
+      List<Double> steps = new ArrayList<>();
+      for (int from = 0; from < a[l].length && (from == 0 || a[l].length - from >= Math.max(1, step / 2));
+          from += step) {
+        int to = Math.min(a[l].length, from + step);
+        double sumA = 0;
+        double sumB = 0;
+        for (int i = from; i < to; i++) {
+          sumA += a[l][i];
+          sumB += b[l][i];
+        }
+        steps.add(sumA > 0 ? 100 * (sumB / sumA - 1) : Double.NaN);
+      }
+      ratios.add(steps.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+    return ratios;
+  }
+
+  /** How many intervals of {@code intervalSeconds} make a step of {@link #OVER_TIME_SECONDS}: at least one. */
+  public static int overTimeIntervals(long intervalSeconds) {
+    return (int) Math.max(1, OVER_TIME_SECONDS / Math.max(1, intervalSeconds));
+  }
+
+  /** "  B/A over the window, every 10 s:\n    lifetime 1: -3.1% -5.0% ...\n", one line per lifetime. */
+  public String overTimeText() {
+    return overTimeText(lifetimes, ratioOverTime(), overTimeIntervals() * Math.max(1, intervalSeconds));
+  }
+
+  /** As {@link #overTimeText()}, of each lifetime's ratios over steps of {@code stepSeconds}. */
+  public static String overTimeText(List<Integer> lifetimes, List<double[]> ratios, long stepSeconds) {
+    StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "  B/A over the window, every %d s:%n",
+        stepSeconds));
+    for (int l = 0; l < ratios.size(); l++) {
+      out.append(String.format(Locale.ROOT, "    lifetime %d:", lifetimes.get(l)));
+      for (double ratio : ratios.get(l)) {
+        out.append(Double.isNaN(ratio) ? " n/a" : String.format(Locale.ROOT, " %+.1f%%", ratio));
+      }
+      out.append('\n');
     }
     return out.toString();
   }

@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.Path;
 import org.hperf.analyzers.render.BigTableFigure6;
 import org.hperf.analyzers.render.FindingsReport;
 import org.hperf.analyzers.render.HtmlReport;
+import org.hperf.analyzers.render.PairedRatioChart;
 import org.hperf.analyzers.render.PlacementReport;
 import org.hperf.analyzers.render.WorkloadReport;
 import org.hperf.core.ExitCode;
@@ -80,12 +81,50 @@ public final class ReportTool extends HperfTool {
     FileSystem htmlFs = html.getFileSystem(getConf());
     html = htmlFs.makeQualified(html);
     try (OutputStream out = htmlFs.create(html, true)) {
-      out.write(new HtmlReport(workloads).render().getBytes(StandardCharsets.UTF_8));
+      out.write(new HtmlReport(workloads, duets(workloads)).render().getBytes(StandardCharsets.UTF_8));
     }
     if (getConf().getBoolean(PRINT_PATH, true)) {
       System.out.println("HTML report: " + html);
     }
     return ExitCode.OK;
+  }
+
+  /**
+   * The B/A over time of each two run directories of one workload that were measured at the same
+   * time (a duet's two sides, {@code hperf ab --duet}): the later-named is B.
+   */
+  static List<PairedRatioChart> duets(List<WorkloadReport> workloads) {
+    List<PairedRatioChart> charts = new ArrayList<>();
+    for (int i = 0; i < workloads.size(); i++) {
+      for (int j = i + 1; j < workloads.size(); j++) {
+        WorkloadReport a = workloads.get(i);
+        WorkloadReport b = workloads.get(j);
+        if (!a.summary.workload().equals(b.summary.workload()) || a.summary.intervalSeconds() != b.summary.intervalSeconds()) {
+          continue;
+        }
+        PairedRatioChart chart = overTime(a.summary, b.summary, a.summary.workload() + ": " + b.label() + " against "
+            + a.label());
+        if (chart != null) {
+          charts.add(chart);
+        }
+      }
+    }
+    return charts;
+  }
+
+  /**
+   * B's ratio to A over time where the two summaries' runs were measured at the same time (a duet's
+   * sides); null where no run of one shares intervals with the other's of the same index.
+   */
+  public static PairedRatioChart overTime(RunSummary a, RunSummary b, String title) {
+    PairedLifetimes pairs = PairedLifetimes.of(a, b);
+    if (pairs.lifetimes().isEmpty()) {
+      return null;
+    }
+    long interval = Math.max(1, a.intervalSeconds());
+    int step = DuetReport.overTimeIntervals(interval);
+    return new PairedRatioChart(title, pairs.lifetimes(), DuetReport.ratioOverTime(pairs.a(), pairs.b(), step),
+        step * interval);
   }
 
   /**

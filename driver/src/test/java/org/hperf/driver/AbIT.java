@@ -247,6 +247,16 @@ class AbIT {
     assertTrue(Math.abs(Double.parseDouble(change.group(1))) < 15, "an A/A's paired change: " + change.group());
     assertTrue(ab.out().contains("noise: a side's own lifetimes spread by "), ab.out());
     assertTrue(new File(dir, "paired.json").isFile());
+    // The ratio over time: in the verdict, the page and compare of the two sides' directories.
+    assertTrue(ab.out().contains("  B/A over the window, every 10 s:\n    lifetime 1: "), ab.out());
+    String page = java.nio.file.Files.readString(new File(dir, "report.html").toPath());
+    assertTrue(page.contains("<div class=\"charts\" id=\"duet\">") && page.contains("data-series=\"lifetime 3\""),
+        "the page's duet chart, a line per lifetime");
+    ToolRun compare = MiniClusterExtension.run(new org.hperf.analyzers.CompareTool(),
+        new File(dir, "randomread/a").getPath(), new File(dir, "randomread/b").getPath());
+    assertEquals(ExitCode.OK, compare.exitCode(), compare.all());
+    assertTrue(compare.out().contains("measured at the same time (a duet):\n  B/A over the window, every 10 s:\n"
+        + "    lifetime 1: "), compare.out());
     Properties state = properties(new File(dir, "ab.properties"));
     assertEquals("AB1 AB2 AB3", state.getProperty("lifetimes"));
     assertTrue(state.getProperty("lifetime.B2.placement").startsWith("unpinned: "), state.toString());

@@ -15,9 +15,16 @@ import org.hperf.core.run.RunSummary;
  */
 public final class HtmlReport {
   private final List<WorkloadReport> workloads;
+  private final List<PairedRatioChart> duets;
 
   public HtmlReport(List<WorkloadReport> workloads) {
+    this(workloads, List.of());
+  }
+
+  /** With {@code duets}: the B/A over time of run directories measured at the same time, after the summary. */
+  public HtmlReport(List<WorkloadReport> workloads, List<PairedRatioChart> duets) {
     this.workloads = workloads;
+    this.duets = duets;
   }
 
   public String render() {
@@ -30,6 +37,13 @@ public final class HtmlReport {
             + ".tables table{margin:0}.zero{font-size:12px;color:#666}</style></head><body>\n")
         .append("<h1>hperf report</h1>\n");
     html.append("<h2>Summary</h2>\n").append(summaryTable());
+    if (!duets.isEmpty()) {
+      html.append("<h2>Duet: B/A over time</h2>\n<p>Both sides measured in the same intervals: each lifetime's ratio"
+          + " through its window. A line that steps away from the others is a side disturbed or drifting in part of"
+          + " it.</p>\n<div class=\"charts\" id=\"duet\">\n");
+      duets.forEach(duet -> html.append(duet.svg()));
+      html.append("</div>\n");
+    }
     List<String[]> bigTable = ReportTool.bigTableRows(workloads);
     if (!bigTable.isEmpty()) {
       html.append("<h2>BigTable figure 6</h2>\n<table id=\"bigtable\"><tr><th>test</th><th>BigTable rows/s (1 tablet"

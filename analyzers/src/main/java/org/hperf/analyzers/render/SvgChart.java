@@ -102,11 +102,14 @@ public final class SvgChart {
     double minX = Double.MAX_VALUE;
     double maxX = -Double.MAX_VALUE;
     double maxY = 0;
+    // Below 0 only for signed figures (a ratio's change): every other chart's y axis starts at 0.
+    double minY = 0;
     for (Series s : series) {
       for (int i = 0; i < s.x().length; i++) {
         minX = Math.min(minX, fx(s.x()[i]));
         maxX = Math.max(maxX, fx(s.x()[i]));
         maxY = Math.max(maxY, s.y()[i]);
+        minY = Math.min(minY, s.y()[i]);
       }
     }
     if (!logX && !series.isEmpty()) {
@@ -127,7 +130,9 @@ public final class SvgChart {
     if (maxX <= minX) {
       maxX = minX + 1;
     }
-    maxY = maxY <= 0 ? 1 : maxY * 1.05;
+    maxY = maxY > 0 ? maxY * 1.05 : minY < 0 ? 0 : 1;
+    minY *= 1.05;
+    double spanY = maxY - minY;
     int right = rightMargin();
     int plotW = frame.width() - frame.left() - right;
     int plotH = frame.height() - frame.top() - frame.bottom();
@@ -145,10 +150,15 @@ public final class SvgChart {
     int left = frame.left();
     int top = frame.top();
     for (int tick = 0; tick <= 4; tick++) {
-      double value = maxY * tick / 4;
+      double value = minY + spanY * tick / 4;
       double y = top + plotH - plotH * tick / 4.0;
       svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"end\">%s</text>%n",
           left - 4, y + 4, TEXT_PX, number(value)));
+    }
+    if (minY < 0) {
+      double zero = top + plotH - plotH * -minY / spanY;
+      svg.append(String.format(Locale.ROOT, "<line class=\"zero\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\""
+          + " stroke=\"#999\" stroke-dasharray=\"2 2\"/>%n", left, zero, left + plotW, zero));
     }
     // The log axis ticks its decades; a linear one round values (1, 2 or 5 times a power of 10), fewer
     // on a narrow plot so that 11 px labels keep apart.
@@ -170,7 +180,7 @@ public final class SvgChart {
       StringBuilder points = new StringBuilder();
       for (int p = 0; p < s.x().length; p++) {
         double x = left + plotW * (fx(s.x()[p]) - minX) / (maxX - minX);
-        double y = top + plotH - plotH * s.y()[p] / maxY;
+        double y = top + plotH - plotH * (s.y()[p] - minY) / spanY;
         points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
       }
       String colour = colour(s.colour());

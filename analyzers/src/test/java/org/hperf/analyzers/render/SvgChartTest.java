@@ -35,4 +35,27 @@ class SvgChartTest {
     assertTrue(svg.contains("<line class=\"mark\" data-mark=\"window-end\"") && svg.contains(">run-1 window end</text>"));
     assertTrue(svg.contains("<line class=\"legend\""), "the legend shows each series' line");
   }
+
+  /**
+   * A signed figure (a ratio's change) gets an axis from below its lowest value, a dashed zero line,
+   * and every point inside the plot: a point at -10 lies below the zero line, one at +5 above it.
+   */
+  @Test
+  void negativeValuesGetAnAxisBelowZeroAndAZeroLine() {
+    String svg = new SvgChart("t", "seconds", "B/A - 1, %", false).add("lifetime 1", new double[] {0, 10},
+        new double[] {-10, 5}).render();
+    Matcher zero = Pattern.compile("<line class=\"zero\" x1=\"[\\d.]+\" y1=\"([\\d.]+)\"").matcher(svg);
+    assertTrue(zero.find(), svg);
+    double zeroY = Double.parseDouble(zero.group(1));
+    Matcher points = Pattern.compile("points=\"[\\d.]+,([\\d.]+) [\\d.]+,([\\d.]+)\"").matcher(svg);
+    assertTrue(points.find(), svg);
+    double low = Double.parseDouble(points.group(1));
+    double high = Double.parseDouble(points.group(2));
+    assertTrue(low > zeroY && high < zeroY, "-10 at y " + low + ", +5 at y " + high + ", zero at " + zeroY);
+    int top = SvgChart.FULL.top();
+    int bottom = SvgChart.FULL.height() - SvgChart.FULL.bottom();
+    assertTrue(low <= bottom && high >= top, "inside the plot " + top + "-" + bottom + ": " + low + ", " + high);
+    assertTrue(!new SvgChart("t", "s", "ops/s", false).add("r", new double[] {0, 1}, new double[] {1, 2}).render()
+        .contains("class=\"zero\""), "no zero line where nothing is below 0");
+  }
 }
