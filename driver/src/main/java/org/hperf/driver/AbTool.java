@@ -81,9 +81,8 @@ public final class AbTool extends HperfTool {
             + " than this, 3 when a workload gets no decided verdict (for a CI job or an Oozie action to gate on);"
             + " at least --margin", "exit 0 whatever the verdicts")
         .value(null, "server-warmup", "max seconds", "each workload's warm-up in a lifetime, unmeasured, until every"
-            + " client's throughput is flat (its last 3 intervals within 10%), the region servers JIT-compile for at"
-            + " most 5% of 10 s and their request rate holds within 3% from one 20 s to the next, at most this long"
-            + " (a lifetime that reaches it is not steady)",
+            + " client's throughput is flat (its last 3 intervals within 10%) and the region servers JIT-compile for at"
+            + " most 5% of 10 s, at most this long (a lifetime that reaches it is not steady)",
             "300");
   }
 

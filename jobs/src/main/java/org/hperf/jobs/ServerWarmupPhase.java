@@ -16,7 +16,7 @@ import org.hperf.core.run.TaskLogFormat;
  * The server warm-up ({@code hperf run --server-warmup}) as the first phase of the measured run's
  * own job: each client runs the workload unmeasured (seeds of a run of its own, {@link
  * RunSpec#asServerWarmup}) until its throughput per interval is flat and the driver has found the
- * region servers' JIT quiet ({@link SteadyStop}, {@link ServersWarm}), or until the bound; it then
+ * region servers' JIT quiet ({@link SteadyStop}, {@link ServerJitQuiet}), or until the bound; it then
  * says so at a second barrier and goes on until every client has, so that no server cools while
  * another client still warms. The measured phase starts at that barrier's common time, in the same
  * task JVMs, with their connections and their own JIT warm: a warm-up in a job of its own left the

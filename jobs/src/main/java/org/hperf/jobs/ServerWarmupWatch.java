@@ -17,8 +17,8 @@ import org.hperf.core.run.RunRecord;
 /**
  * The driver's side of a run's server warm-up ({@link ServerWarmupPhase}): the warm-up's directory
  * ({@code <output>/server-warmup}, or {@code server-warmup-run-k} before run k; aggregate reads
- * neither), the watch on the region servers' JIT compilers and request rate that tells the clients
- * when the servers are warm ({@link ServersWarm}), the measured window's start for the progress lines, and what
+ * neither), the watch on the region servers' JIT compilers that tells the clients when the servers
+ * are quiet ({@link ServerJitQuiet}), the measured window's start for the progress lines, and what
  * the record says of the warm-up once the job has ended.
  */
 final class ServerWarmupWatch {
@@ -26,7 +26,7 @@ final class ServerWarmupWatch {
   private final FileSystem fs;
   private final Path endBarrier;
   private final Path quietMarker;
-  private final ServersWarm servers;
+  private final ServerJitQuiet jit;
   private final LongSupplier clientsStart;
   private final StartBarrier end;
   private long clientsStartMs = -1;
@@ -40,7 +40,7 @@ final class ServerWarmupWatch {
     this.quietMarker = quietMarker;
     this.clientsStart = clientsStart;
     this.end = end;
-    this.servers = new ServersWarm(fs, quietMarker, clientsStart, jitWindowMs);
+    this.jit = new ServerJitQuiet(fs, quietMarker, clientsStart, jitWindowMs);
   }
 
   /**
@@ -62,17 +62,17 @@ final class ServerWarmupWatch {
     StartBarrier measured = DuetBarrier.inJob(jobConf) ? DuetBarrier.of(jobConf)
         : StartBarrier.of(jobConf, fs, endBarrier, run.clients());
     return new ServerWarmupWatch(maxSeconds, fs, endBarrier, quietMarker, clientsStart, measured,
-        ServersWarm.windowMs(jobConf));
+        ServerJitQuiet.windowMs(jobConf));
   }
 
   /**
-   * What the cluster sampler calls with each round of samples: the servers' watch, until the measured
+   * What the cluster sampler calls with each round of samples: the JIT watch, until the measured
    * phase has begun (its quiet then says nothing of the warm-up's end).
    */
   Consumer<List<ClusterMetricsLog.Sample>> samplesObserver() {
     return round -> {
       if (measureStartMs() < 0) {
-        servers.observe(round);
+        jit.observe(round);
       }
     };
   }
@@ -110,7 +110,8 @@ final class ServerWarmupWatch {
   String outcome(RunRecord.ServerWarmup warmup) {
     return String.format(java.util.Locale.ROOT, "server warm-up: %.1f s, %d of %d clients ended steady%s",
         warmup.seconds(), warmup.steadyClients(), warmup.clients(), warmup.steadyClients() < warmup.clients()
-            ? " (the others ran to the " + maxSeconds + " s bound" + (servers.quiet() ? "" : "; " + servers.unmet()) + ")" : "");
+            ? " (the others ran to the " + maxSeconds + " s bound" + (jit.quiet() ? ""
+            : "; the region servers were still JIT-compiling") + ")" : "");
   }
 
   private long clientsStartMs() {

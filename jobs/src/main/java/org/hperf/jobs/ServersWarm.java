@@ -14,15 +14,12 @@ import org.hperf.core.run.ClusterMetricsLog.Metric;
 
 /**
  * The server half of the server warm-up's stop rule ({@code hperf run --server-warmup}): the driver
- * watches the region servers through the cluster-metrics samples and, once every server compiled
- * for at most {@link #MAX_SHARE} of the last {@link #WINDOW_MS} and their summed request rate is
- * steady ({@link ServerRateSteady}, over windows {@link #RATE_WINDOWS} times as long), creates a
- * marker file that the warm-up's clients read ({@link SteadyStop}). A client's own flat throughput
- * is not enough: in lifetimes whose clients were steady within a minute, the region server still
+ * watches the region servers' JIT compilers through the cluster-metrics samples and, once every
+ * server compiled for at most {@link #MAX_SHARE} of the last {@link #WINDOW_MS}, creates a marker
+ * file that the warm-up's clients read ({@link SteadyStop}). A client's own flat throughput is not
+ * enough: in lifetimes whose clients were steady within a minute, the region server still
  * JIT-compiled for 20-30% of the measured window that followed (C2 recompiles the read and write
- * paths long after the rate stops rising), and a window measured on a compiling server is not steady;
- * nor is one measured while the servers' rate still rises, which a client's three one-second
- * intervals, noisy by 10-30% each, do not see.
+ * paths long after the rate stops rising), and a window measured on a compiling server is not steady.
  *
  * <p>A server is judged only from the clients' common start on (their start barrier), and from its
  * first sample with requests: before the warm-up's clients start, an idle server's compiler is
@@ -32,12 +29,12 @@ import org.hperf.core.run.ClusterMetricsLog.Metric;
  * server compiled for 20% of their last 10 s and 10-77% of the measured windows that followed.
  * The share is of wall time, summed over the compiler threads (the JVM's TotalCompilationTime), and lies well below the verdict's not-steady
  * bound of 10% ({@code ClusterFindings}), so that the measured window that follows a quiet warm-up
- * passes it. A server whose JIT time or request rate cannot be read
+ * passes it. A server whose JIT time cannot be read
  * (its info server off, or its /jmx not answering {@link #UNREADABLE_ROUNDS} times in a row) cannot
  * be judged: the marker is then created, said on stderr, and the clients' throughput alone ends the
  * warm-up.
  */
-final class ServersWarm {
+final class ServerJitQuiet {
   static final long WINDOW_MS = 10_000;
   /**
    * The window in seconds, when not {@link #WINDOW_MS}: the demo's, whose one JVM compiles with C1
@@ -46,12 +43,7 @@ final class ServersWarm {
    */
   static final String WINDOW_SECONDS_KEY = "hperf.run.server-warmup.jit-window-seconds";
   static final double MAX_SHARE = 0.05;
-  /**
-   * How many compiler windows long each of the rate rule's two windows is: a rate refreshed every
-   * few seconds needs about 20 s for its mean to hold within a few percent.
-   */
-  static final int RATE_WINDOWS = 2;
-  /** Rounds in a row in which some server's JIT time or rate could not be read; after this many, no judging. */
+  /** Rounds in a row in which some server's JIT time could not be read; after this many, no judging. */
   static final int UNREADABLE_ROUNDS = 5;
 
   private final FileSystem fs;
@@ -64,18 +56,14 @@ final class ServersWarm {
   /** The clients' common start (epoch ms), or a negative value until every client has arrived. */
   private final LongSupplier clientsStartMs;
   private final long windowMs;
-  private final ServerRateSteady rate;
   private int unreadableRounds;
   private boolean quiet;
-  /** The last judged round's two halves, for saying which was not met when the bound ended a warm-up. */
-  private boolean lastCompilersQuiet;
-  private boolean lastRateSteady;
 
-  ServersWarm(FileSystem fs, Path marker, LongSupplier clientsStartMs) {
+  ServerJitQuiet(FileSystem fs, Path marker, LongSupplier clientsStartMs) {
     this(fs, marker, clientsStartMs, WINDOW_MS);
   }
 
-  ServersWarm(FileSystem fs, Path marker, LongSupplier clientsStartMs, long windowMs) {
+  ServerJitQuiet(FileSystem fs, Path marker, LongSupplier clientsStartMs, long windowMs) {
     if (windowMs <= 0) {
       throw new IllegalArgumentException(WINDOW_SECONDS_KEY + " must be above 0, not " + windowMs / 1000.0);
     }
@@ -83,7 +71,6 @@ final class ServersWarm {
     this.marker = marker;
     this.clientsStartMs = clientsStartMs;
     this.windowMs = windowMs;
-    this.rate = new ServerRateSteady(RATE_WINDOWS * windowMs);
   }
 
   /** The window a job's configuration asks for, in ms. */
@@ -99,21 +86,17 @@ final class ServersWarm {
     boolean judged = true;
     boolean allQuiet = true;
     long clientsStart = clientsStartMs.getAsLong();
-    long roundMs = -1;
-    double roundRate = 0;
     for (ClusterMetricsLog.Sample sample : round) {
       Double compileMs = sample.values().get(Metric.JIT_COMPILE_MS);
-      Double requests = sample.values().get(Metric.REQUESTS_PER_SECOND);
-      if (compileMs == null || compileMs.isNaN() || requests == null || requests.isNaN()) {
+      if (compileMs == null || compileMs.isNaN()) {
         judged = false;
         continue;
       }
       if (clientsStart < 0 || sample.timeMs() < clientsStart) {
         continue;
       }
-      roundMs = Math.max(roundMs, sample.timeMs());
-      roundRate += requests;
-      if (!history.containsKey(sample.server()) && !(requests > 0)) {
+      Double requests = sample.values().get(Metric.REQUESTS_PER_SECOND);
+      if (!history.containsKey(sample.server()) && (requests == null || !(requests > 0))) {
         // Idle before the clients start (their containers take tens of seconds): nothing to compile
         // yet, so a quiet compiler says nothing. A server is judged from its first busy sample on;
         // one that serves none of the workload (no region of the table) is not judged at all.
@@ -121,18 +104,12 @@ final class ServersWarm {
       }
       allQuiet &= quietAfter(sample.server(), sample.timeMs(), compileMs.longValue());
     }
-    // Every round from the clients' start is the rate's, an idle server's too: its zero is served load.
-    boolean rateSteady = judged && roundMs >= 0 && rate.steadyAfter(roundMs, roundRate);
-    if (judged && !history.isEmpty()) {
-      lastCompilersQuiet = allQuiet;
-      lastRateSteady = rateSteady;
-    }
     unreadableRounds = judged ? 0 : unreadableRounds + 1;
     if (unreadableRounds >= UNREADABLE_ROUNDS) {
-      System.err.println("hperf run: server warm-up: a region server's JIT compilation time or request rate could not be read in "
+      System.err.println("hperf run: server warm-up: a region server's JIT compilation time could not be read in "
           + UNREADABLE_ROUNDS + " samples in a row: the warm-up ends on the clients' throughput alone");
       markQuiet();
-    } else if (judged && allQuiet && !history.isEmpty() && rateSteady) {
+    } else if (judged && allQuiet && !history.isEmpty()) {
       markQuiet();
     }
   }
@@ -152,19 +129,6 @@ final class ServersWarm {
 
   boolean quiet() {
     return quiet;
-  }
-
-  /** What kept the servers from being warm at the last judged round; empty once they were. */
-  String unmet() {
-    if (quiet) {
-      return "";
-    }
-    if (lastCompilersQuiet && !lastRateSteady) {
-      return String.format(java.util.Locale.ROOT, "the region servers' request rate still changed by more than %.0f%%"
-          + " from one %d s window to the next", 100 * ServerRateSteady.TOLERANCE, RATE_WINDOWS * windowMs / 1000);
-    }
-    return lastRateSteady || history.isEmpty() ? "the region servers were still JIT-compiling"
-        : "the region servers were still JIT-compiling and their request rate still changing";
   }
 
   private static long[] secondOldest(Deque<long[]> samples) {

@@ -12,7 +12,7 @@ import org.apache.hadoop.fs.Path;
  * not measured and ends once the cluster serves the workload at a steady rate with its code
  * compiled. Each client judges its own operations per interval: the last {@link #INTERVALS}
  * intervals within {@link #TOLERANCE} of each other (largest at most that much above the smallest,
- * which is above 0); the servers' side is judged by the driver ({@link ServersWarm}), which
+ * which is above 0); the servers' side is judged by the driver ({@link ServerJitQuiet}), which
  * creates a marker file the client looks for once its own rate is flat. The job ends when the last
  * client stops or at the run's time bound, whichever is first. One writer ({@link #enable}), one
  * reader ({@link #ofJob}).

@@ -82,9 +82,9 @@ public final class WorkloadTool extends HperfTool {
   public static final String CALLER_NOTES_CLIENT_CPU = "hperf.run.caller-notes-client-cpu";
   /**
    * How many seconds the region servers' JIT compilers must have been quiet to end a server warm-up
-   * (10 when not set): the demo's is shorter ({@link ServersWarm#WINDOW_SECONDS_KEY}).
+   * (10 when not set): the demo's is shorter ({@link ServerJitQuiet#WINDOW_SECONDS_KEY}).
    */
-  public static final String SERVER_JIT_WINDOW_SECONDS = ServersWarm.WINDOW_SECONDS_KEY;
+  public static final String SERVER_JIT_WINDOW_SECONDS = ServerJitQuiet.WINDOW_SECONDS_KEY;
   /** True when stdout is for YCSB's lines: this command's own lines then go to stderr. */
   private boolean stdoutForYcsb;
   private PrintStream human = System.out;
@@ -122,8 +122,7 @@ public final class WorkloadTool extends HperfTool {
         .value(null, "server-warmup", "max seconds", "the first run (run 1, or --run-index's) first runs the"
             + " workload unmeasured until each"
             + " client's throughput per interval stops rising (its last 3 intervals within 10%) and every region"
-            + " server JIT-compiled for at most 5% of the last 10 s and their request rate over the last 20 s is"
-            + " within 3% of the 20 s before, at most this long, then measures in the same"
+            + " server JIT-compiled for at most 5% of the last 10 s, at most this long, then measures in the same"
             + " job: warms a freshly started cluster's region servers (JIT, block cache) and the clients",
             "no server warm-up")
         .value(null, "target", "ops/s", "throttle the whole job to this rate; latency then also measured from"
