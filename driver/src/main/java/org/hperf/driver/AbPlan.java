@@ -135,6 +135,10 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
     // Every workload of a lifetime is warmed to a steady rate before it is measured (--server-warmup),
     // in the measured run's own job, whose clients then warm up for --warmup before the window.
     long warmupDefault = embedded ? Math.min(duration, 10) : YARN_CLIENT_WARMUP_SECONDS;
+    // The preset's clients, or a pinned duet's (the clusters ab starts, each side on its own CPUs).
+    int[] clientsAndThreads = duet && releases
+        ? duetClientsAndThreads(scale.clients, scale.threads, Runtime.getRuntime().availableProcessors())
+        : new int[] {scale.clients, scale.threads};
     double margin = CompareTool.margin(parsed);
     Double failIfSlower = null;
     if (parsed.has("fail-if-slower")) {
@@ -146,12 +150,27 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
       }
     }
     return new AbPlan(new Path(parsed.string("dir", null)), List.copyOf(workloads), workloadDir, runs, duration,
-        RunOptions.warmupSeconds(parsed, warmupDefault), RunOptions.clients(parsed, scale.clients),
-        RunOptions.threads(parsed, scale.threads), DatasetOptions.recordCount(parsed, scale.recordCount),
+        RunOptions.warmupSeconds(parsed, warmupDefault), RunOptions.clients(parsed, clientsAndThreads[0]),
+        RunOptions.threads(parsed, parsed.has("clients") ? scale.threads : clientsAndThreads[1]),
+        DatasetOptions.recordCount(parsed, scale.recordCount),
         DatasetOptions.regions(parsed, scale.regions),
         parsed.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE), CompareTool.confidence(parsed),
         parsed.has("use-existing"), embedded, clientSide, regionServers, a, b, margin, failIfSlower,
         RunOptions.serverWarmupSeconds(parsed, 300, false), duet);
+  }
+
+  /**
+   * A pinned duet's clients and threads per side when --clients is not given: at most one client
+   * JVM per CPU of a side ({@code cpus / 2}), carrying all the preset's threads between them. On
+   * one CPU a side's two client JVMs stalled in turn, each for about 3 s (up to 9 s) with its
+   * operations waiting and the JVM idle, while the other ran 3x faster; which share of a window had a
+   * stall then decided a lifetime's figure (updateonly's windows 25% apart between halves). One JVM
+   * with the same 8 threads ran without a stall (its slowest operation 0.3 s).
+   */
+  static int[] duetClientsAndThreads(int presetClients, int presetThreads, int cpus) {
+    int clients = Math.max(1, Math.min(presetClients, cpus / 2));
+    int threads = (int) Math.ceil((double) presetClients * presetThreads / clients);
+    return new int[] {clients, threads};
   }
 
   /**

@@ -1,5 +1,6 @@
 package org.hperf.driver;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -173,5 +174,18 @@ class AbPlanTest {
     assertEquals(1, run.err().strip().lines().count(), "one line\n" + run.all());
     assertTrue(run.err().contains(expected), "expected '" + expected + "'\n" + run.all());
     assertFalse(dir.exists(), "nothing created\n" + run.all());
+  }
+
+  /**
+   * A pinned duet's default clients: one JVM per CPU of a side at most, the preset's threads kept
+   * between them (tiny's 2 x 4 on 2 cores: 1 x 8; 1tb's 8 x 16 on 16 cores unchanged).
+   */
+  @Test
+  void aPinnedDuetRunsAtMostOneClientPerCpuOfASideWithThePresetsThreads() {
+    assertArrayEquals(new int[] {1, 8}, AbPlan.duetClientsAndThreads(2, 4, 2));
+    assertArrayEquals(new int[] {8, 16}, AbPlan.duetClientsAndThreads(8, 16, 16));
+    assertArrayEquals(new int[] {2, 64}, AbPlan.duetClientsAndThreads(8, 16, 4));
+    assertArrayEquals(new int[] {2, 4}, AbPlan.duetClientsAndThreads(2, 4, 8), "never more clients than the preset");
+    assertArrayEquals(new int[] {1, 3}, AbPlan.duetClientsAndThreads(3, 1, 3), "3 threads, not 1 x 1");
   }
 }
