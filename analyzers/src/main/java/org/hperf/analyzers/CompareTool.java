@@ -63,7 +63,7 @@ public final class CompareTool extends HperfTool {
     ComparisonReport report = ComparisonReport.of(baseline, candidate, rules, java.util.Map.of());
     // A duet's two sides (hperf ab --duet) were measured in the same intervals: their ratio over time too.
     PairedRatioChart overTime = baseline.summary().intervalSeconds() == candidate.summary().intervalSeconds()
-        ? ReportTool.overTime(baseline.summary(), candidate.summary(), report.workload() + ": B against A") : null;
+        ? DuetReport.overTime(baseline.summary(), candidate.summary(), report.workload() + ": B against A") : null;
     if (format.equals("json")) {
       report.write(System.out);
     } else if (format.equals("html")) {

@@ -4,11 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.hperf.analyzers.render.PairedRatioChart;
 import org.hperf.analyzers.stats.Comparison;
 import org.hperf.analyzers.stats.PairedChange;
 import org.hperf.analyzers.stats.PairedVerdict;
 import org.hperf.analyzers.stats.VerdictRules;
 import org.hperf.analyzers.stats.WindowHalves;
+import org.hperf.core.run.RunSummary;
 
 /**
  * One workload of a duet ({@code hperf ab --duet}), paired lifetime by lifetime: in each lifetime
@@ -145,6 +147,21 @@ public record DuetReport(String workload, List<Integer> lifetimes, List<Integer>
       ratios.add(steps.stream().mapToDouble(Double::doubleValue).toArray());
     }
     return ratios;
+  }
+
+  /**
+   * B's ratio to A over time where the two summaries' runs were measured at the same time (a duet's
+   * sides); null where no run of one shares intervals with the other's of the same index.
+   */
+  public static PairedRatioChart overTime(RunSummary a, RunSummary b, String title) {
+    PairedLifetimes pairs = PairedLifetimes.of(a, b);
+    if (pairs.lifetimes().isEmpty()) {
+      return null;
+    }
+    long interval = Math.max(1, a.intervalSeconds());
+    int step = DuetReport.overTimeIntervals(interval);
+    return new PairedRatioChart(title, pairs.lifetimes(), DuetReport.ratioOverTime(pairs.a(), pairs.b(), step),
+        step * interval);
   }
 
   /** How many intervals of {@code intervalSeconds} make a step of {@link #OVER_TIME_SECONDS}: at least one. */

@@ -102,7 +102,7 @@ public final class ReportTool extends HperfTool {
         if (!a.summary.workload().equals(b.summary.workload()) || a.summary.intervalSeconds() != b.summary.intervalSeconds()) {
           continue;
         }
-        PairedRatioChart chart = overTime(a.summary, b.summary, a.summary.workload() + ": " + b.label() + " against "
+        PairedRatioChart chart = DuetReport.overTime(a.summary, b.summary, a.summary.workload() + ": " + b.label() + " against "
             + a.label());
         if (chart != null) {
           charts.add(chart);
@@ -110,21 +110,6 @@ public final class ReportTool extends HperfTool {
       }
     }
     return charts;
-  }
-
-  /**
-   * B's ratio to A over time where the two summaries' runs were measured at the same time (a duet's
-   * sides); null where no run of one shares intervals with the other's of the same index.
-   */
-  public static PairedRatioChart overTime(RunSummary a, RunSummary b, String title) {
-    PairedLifetimes pairs = PairedLifetimes.of(a, b);
-    if (pairs.lifetimes().isEmpty()) {
-      return null;
-    }
-    long interval = Math.max(1, a.intervalSeconds());
-    int step = DuetReport.overTimeIntervals(interval);
-    return new PairedRatioChart(title, pairs.lifetimes(), DuetReport.ratioOverTime(pairs.a(), pairs.b(), step),
-        step * interval);
   }
 
   /**

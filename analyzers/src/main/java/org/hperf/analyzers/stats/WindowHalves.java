@@ -77,9 +77,10 @@ public record WindowHalves(int lifetimes, double insideShare, double halvesSprea
     }
     double lifetimesVariance = blocked ? PairedChange.Placements.of(whole, placement).variance()
         : RelativeChange.variance(whole);
-    double insideVariance = RelativeChange.variance(difference) / 4;
+    double differenceVariance = RelativeChange.variance(difference);
+    double insideVariance = differenceVariance / 4;
     double share = lifetimesVariance > 0 ? Math.min(1, insideVariance / lifetimesVariance) : 1;
-    return new WindowHalves(n, share, Math.sqrt(RelativeChange.variance(difference)), driftA, driftB);
+    return new WindowHalves(n, share, Math.sqrt(differenceVariance), driftA, driftB);
   }
 
   /**
