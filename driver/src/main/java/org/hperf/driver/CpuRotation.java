@@ -39,8 +39,7 @@ final class CpuRotation implements AutoCloseable {
     return rotation;
   }
 
-  /** Not started: {@link #swap} by hand (tests), else {@link #start}. */
-  CpuRotation(CpuPinning pinning, List<Supplier<Collection<Long>>> sides) {
+  private CpuRotation(CpuPinning pinning, List<Supplier<Collection<Long>>> sides) {
     this.pinning = pinning;
     this.sides = List.copyOf(sides);
     this.thread = new Thread(this::swapUntilStopped, "hperf-ab-cpu-rotation");
@@ -55,16 +54,12 @@ final class CpuRotation implements AutoCloseable {
       } catch (InterruptedException e) {
         return;
       }
-      swap(++tick);
+      tick++;
+      for (int side = 0; side < sides.size() && !stopped; side++) {
+        refused.addAndGet(pinning.pinEach((side + tick) % 2, withDescendants(sides.get(side).get())));
+      }
+      swaps.incrementAndGet();
     }
-  }
-
-  /** Swap {@code tick}: the side that started on half h goes to half (h + tick) mod 2. */
-  void swap(int tick) {
-    for (int side = 0; side < sides.size() && !stopped; side++) {
-      refused.addAndGet(pinning.pinEach((side + tick) % 2, withDescendants(sides.get(side).get())));
-    }
-    swaps.incrementAndGet();
   }
 
   /** The processes and every process they started since (a NodeManager's task JVMs and their shells). */
