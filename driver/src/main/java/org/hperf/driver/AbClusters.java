@@ -47,15 +47,6 @@ interface AbClusters extends AutoCloseable {
    */
   String place(AbPlan.Side side, int half) throws Exception;
 
-  /**
-   * A duet's sides placed ({@link #place}): swaps their CPUs every {@link CpuRotation#PERIOD} until
-   * the returned rotation is closed; {@code sidesByHalf.get(h)} is the side placed on half h. Null
-   * where nothing is pinned, so nothing can swap.
-   */
-  default CpuRotation swapCpus(List<AbPlan.Side> sidesByHalf) {
-    return null;
-  }
-
   /** Ends the lifetime: its cluster stopped where ab can stop it. */
   void endLifetime(AbPlan.Side side) throws Exception;
 

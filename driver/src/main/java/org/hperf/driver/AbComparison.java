@@ -144,11 +144,6 @@ final class AbComparison {
     int half(AbPlan.Side side) {
       return side.name().equals("A") ? placement : 1 - placement;
     }
-
-    /** A duet's sides by the half of the CPUs each starts on: half 0's first. */
-    List<AbPlan.Side> sidesByHalf() {
-      return sides.stream().sorted(java.util.Comparator.comparingInt(this::half)).toList();
-    }
   }
 
   int execute() throws Exception {
@@ -340,18 +335,10 @@ final class AbComparison {
     // workload measured after another one's warm-up ran at half the rate of the same workload
     // warmed itself (workload C: 2,556-4,767 ops/s against 6,120-8,788), its server still
     // JIT-compiling its read path for 50-80% of the window.
-    CpuRotation rotation = lifetime.duet() ? clusters.swapCpus(lifetime.sidesByHalf()) : null;
-    try {
-      for (String workload : order) {
-        int exit = lifetime.duet() ? duetRuns(lifetime, workload) : run(lifetime.sides().get(0), workload, k, null);
-        if (exit != ExitCode.OK) {
-          return exit;
-        }
-      }
-    } finally {
-      if (rotation != null) {
-        rotation.close();
-        state.setProperty(key + ".cpuSwaps", rotation.summary());
+    for (String workload : order) {
+      int exit = lifetime.duet() ? duetRuns(lifetime, workload) : run(lifetime.sides().get(0), workload, k, null);
+      if (exit != ExitCode.OK) {
+        return exit;
       }
     }
     for (AbPlan.Side side : lifetime.sides()) {

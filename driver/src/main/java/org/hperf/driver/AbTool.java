@@ -58,8 +58,7 @@ public final class AbTool extends HperfTool {
         .value(null, "region-servers", "n", "with --a-hbase/--b-hbase: region servers of each side's cluster, each"
             + " its own JVM", "3")
         .flag(null, "duet", "both sides' clusters up at once, each side's region servers and clients on CPUs of"
-            + " their own (swapped every second while measured), measured in the same windows and compared lifetime"
-            + " by lifetime:"
+            + " their own (swapped between lifetimes), measured in the same windows and compared lifetime by lifetime:"
             + " what the machine does to one side it does to the other (needs two clusters: --a-hbase/--b-hbase or"
             + " --a-conf/--b-conf of two)")
         .flag(null, "resume", "with --a-hbase/--b-hbase: continue the comparison in --dir where it stopped (give the"

@@ -63,47 +63,20 @@ final class CpuPinning {
     String list = cpuList(half);
     List<String> pinned = new ArrayList<>();
     for (Map.Entry<String, Long> process : processes.entrySet()) {
-      String refusal = taskset(list, process.getValue());
-      if (refusal != null) {
+      Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", list, Long.toString(process.getValue()))
+          .redirectErrorStream(true).start();
+      if (!taskset.waitFor(TASKSET_BOUND_SECONDS, TimeUnit.SECONDS)) {
+        taskset.destroyForcibly();
+        throw new IOException("taskset did not pin " + process.getKey() + " within " + TASKSET_BOUND_SECONDS + " s");
+      }
+      String output = new String(taskset.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      if (taskset.exitValue() != 0) {
         throw new IOException("taskset could not pin " + process.getKey() + " (pid " + process.getValue() + ") to CPU "
-            + list + ": " + refusal);
+            + list + ": " + output);
       }
       pinned.add(String.format(Locale.ROOT, "%s (pid %d)", process.getKey(), process.getValue()));
     }
     return "CPU " + list + ": " + String.join(", ", pinned);
-  }
-
-  /**
-   * Pins each of {@code pids} to half {@code half}, skipping those taskset refuses (a task JVM that
-   * ended since it was listed); returns how many it refused. For {@link CpuRotation}'s swaps, where a
-   * refused pin is a process gone, not a placement failed.
-   */
-  int pinEach(int half, List<Long> pids) {
-    String list = cpuList(half);
-    int refused = 0;
-    for (long pid : pids) {
-      try {
-        refused += taskset(list, pid) == null ? 0 : 1;
-      } catch (IOException e) {
-        refused++;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return refused;
-      }
-    }
-    return refused;
-  }
-
-  /** Null when taskset pinned the process with all its threads, else what it said. */
-  private static String taskset(String list, long pid) throws IOException, InterruptedException {
-    Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", list, Long.toString(pid))
-        .redirectErrorStream(true).start();
-    if (!taskset.waitFor(TASKSET_BOUND_SECONDS, TimeUnit.SECONDS)) {
-      taskset.destroyForcibly();
-      throw new IOException("taskset did not pin pid " + pid + " within " + TASKSET_BOUND_SECONDS + " s");
-    }
-    String output = new String(taskset.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-    return taskset.exitValue() == 0 ? null : output;
   }
 
   private static File onPath(String program) {

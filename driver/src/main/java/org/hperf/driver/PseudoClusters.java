@@ -77,8 +77,7 @@ final class PseudoClusters implements AbClusters {
     if (duet) {
       AbComparison.progress(pinning == null ? "--duet: " + unpinned + "; the sides run beside each other on every CPU"
           : "--duet: each side's cluster (every daemon, and its jobs' task JVMs) on CPU " + pinning.cpuList(0) + " or "
-              + pinning.cpuList(1) + ", swapped every " + CpuRotation.PERIOD.toSeconds() + " s while measured and"
-              + " the first half swapped between lifetimes");
+              + pinning.cpuList(1) + ", swapped between lifetimes");
     }
   }
 
@@ -159,18 +158,6 @@ final class PseudoClusters implements AbClusters {
       return unpinned.toString();
     }
     return pinning.pin(half, PseudoClusterScripts.daemons(clusterDir(side), name -> true)) + " and its jobs' task JVMs";
-  }
-
-  @Override
-  public CpuRotation swapCpus(List<AbPlan.Side> sidesByHalf) {
-    if (pinning == null) {
-      return null;
-    }
-    List<java.util.function.Supplier<Collection<Long>>> daemons = new ArrayList<>();
-    for (AbPlan.Side side : sidesByHalf) {
-      daemons.add(() -> PseudoClusterScripts.daemons(clusterDir(side), name -> true).values());
-    }
-    return CpuRotation.start(pinning, daemons);
   }
 
   @Override
