@@ -159,8 +159,8 @@ public record DuetReport(String workload, List<Integer> lifetimes, List<Integer>
       return null;
     }
     long interval = Math.max(1, a.intervalSeconds());
-    int step = DuetReport.overTimeIntervals(interval);
-    return new PairedRatioChart(title, pairs.lifetimes(), DuetReport.ratioOverTime(pairs.a(), pairs.b(), step),
+    int step = overTimeIntervals(interval);
+    return new PairedRatioChart(title, pairs.lifetimes(), ratioOverTime(pairs.a(), pairs.b(), step),
         step * interval);
   }
 
