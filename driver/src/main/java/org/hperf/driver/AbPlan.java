@@ -115,12 +115,14 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
       workloads.add(workload);
     }
     // One cluster for both sides: each side its own table, unless the difference is the client's.
-    boolean oneCluster = embedded || !releases && aConf.getAbsoluteFile().equals(bConf.getAbsoluteFile());
+    // A duet on the embedded cluster starts one embedded cluster a side (TwoEmbeddedClusters).
     boolean duet = parsed.has("duet");
+    boolean oneCluster = embedded && !duet || !embedded && !releases
+        && aConf.getAbsoluteFile().equals(bConf.getAbsoluteFile());
     if (duet && oneCluster) {
-      throw new UsageException("--duet runs both sides' clusters at once, and " + (embedded ? "the embedded cluster"
-          : "--a-conf and --b-conf name") + " is one cluster: give --a-hbase/--b-hbase (two clusters ab starts; with"
-          + " --a-set/--b-set for two settings) or the hbase-site.xml of two clusters, or drop --duet");
+      throw new UsageException("--duet runs both sides' clusters at once, and --a-conf and --b-conf name one"
+          + " cluster: give the hbase-site.xml of two clusters, or --a-set/--b-set alone (two embedded clusters ab"
+          + " starts), or drop --duet");
     }
     boolean sharedTable = oneCluster && clientSide;
     String table = parsed.string("table", "usertable");
@@ -136,7 +138,7 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
     // in the measured run's own job, whose clients then warm up for --warmup before the window.
     long warmupDefault = embedded ? Math.min(duration, 10) : YARN_CLIENT_WARMUP_SECONDS;
     // The preset's clients, or a pinned duet's (the clusters ab starts, each side on its own CPUs).
-    int[] clientsAndThreads = duet && releases
+    int[] clientsAndThreads = duet && (releases || embedded)
         ? duetClientsAndThreads(scale.clients, scale.threads, Runtime.getRuntime().availableProcessors())
         : new int[] {scale.clients, scale.threads};
     double margin = CompareTool.margin(parsed);
@@ -221,7 +223,7 @@ record AbPlan(Path dir, List<String> workloads, File workloadDir, int runs, long
 
   /** Both sides write and read one table: it is created and loaded once. */
   boolean sharedTable() {
-    if (releases()) {
+    if (releases() || embedded && duet) {
       return false;
     }
     return a.clusterConf() == null ? a.table().equals(b.table())

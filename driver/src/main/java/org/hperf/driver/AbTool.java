@@ -4,6 +4,7 @@ import java.io.File;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.hperf.core.HperfTool;
+import org.hperf.core.UsageException;
 import org.hperf.core.cli.CommandOptions;
 import org.hperf.core.cli.ParsedOptions;
 import org.hperf.testkit.EmbeddedCluster;
@@ -59,8 +60,9 @@ public final class AbTool extends HperfTool {
             + " its own JVM", "3")
         .flag(null, "duet", "both sides' clusters up at once, each side's region servers and clients on CPUs of"
             + " their own (swapped between lifetimes), measured in the same windows and compared lifetime by lifetime:"
-            + " what the machine does to one side it does to the other (needs two clusters: --a-hbase/--b-hbase or"
-            + " --a-conf/--b-conf of two)")
+            + " what the machine does to one side it does to the other (with --a-set/--b-set alone: an embedded"
+            + " cluster a side, each in a JVM of its own; or --a-hbase/--b-hbase, or --a-conf/--b-conf of two"
+            + " clusters)")
         .flag(null, "resume", "with --a-hbase/--b-hbase: continue the comparison in --dir where it stopped (give the"
             + " same options as its first command)")
         .value(null, "workloads", "list", "comma-separated workload files of the workload directory", DEFAULT_WORKLOADS)
@@ -95,6 +97,14 @@ public final class AbTool extends HperfTool {
       dir = FileSystem.getLocal(getConf()).makeQualified(new Path(new File(plan.dir().toUri().getPath())
           .getAbsolutePath()));
       clusters = new PseudoClusters(plan, getConf());
+    } else if (plan.embedded() && plan.duet()) {
+      if (running != null) {
+        throw new UsageException("--duet starts an embedded cluster a side, each in a JVM of its own: it cannot run"
+            + " on the cluster this JVM was given");
+      }
+      dir = FileSystem.getLocal(getConf()).makeQualified(new Path(new File(plan.dir().toUri().getPath())
+          .getAbsolutePath()));
+      clusters = new TwoEmbeddedClusters(plan, dir, getConf());
     } else {
       dir = plan.dir().getFileSystem(getConf()).makeQualified(plan.dir());
       clusters = new InProcessClusters(plan, dir, running, getConf());
