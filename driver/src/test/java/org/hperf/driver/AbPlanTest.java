@@ -128,9 +128,7 @@ class AbPlanTest {
     assertUsage(dir, "--resume goes with --a-hbase and --b-hbase", "--dir", d, "--resume");
     assertUsage(dir, "--resume: " + dir.getAbsolutePath() + " holds no comparison", "--dir", d, "--a-hbase", "2.4.18",
         "--b-hbase", "2.6.1", "--resume", "--workload-dir", "../conf/workloads");
-    assertUsage(dir, "--duet runs both sides' clusters at once, and the embedded cluster is one cluster", "--dir", d,
-        "--duet", "--b-set", "hbase.regionserver.handler.count=10", "--workload-dir", "../conf/workloads");
-    assertUsage(dir, "--duet runs both sides' clusters at once, and --a-conf and --b-conf name is one cluster", "--dir",
+    assertUsage(dir, "--duet runs both sides' clusters at once, and --a-conf and --b-conf name one cluster", "--dir",
         d, "--duet", "--a-conf", site.getPath(), "--b-conf", site.getPath(), "--client-side", "--workload-dir",
         "../conf/workloads");
     assertUsage(dir, "workload file", "--dir", d, "--workloads", "nosuchworkload", "--workload-dir", "../conf/workloads");
