@@ -128,6 +128,8 @@ class AbPlanTest {
     assertUsage(dir, "--resume goes with --a-hbase and --b-hbase", "--dir", d, "--resume");
     assertUsage(dir, "--resume: " + dir.getAbsolutePath() + " holds no comparison", "--dir", d, "--a-hbase", "2.4.18",
         "--b-hbase", "2.6.1", "--resume", "--workload-dir", "../conf/workloads");
+    assertUsage(dir, "--use-existing needs tables on running clusters: the two embedded clusters of a duet are new",
+        "--dir", d, "--duet", "--use-existing", "--workload-dir", "../conf/workloads");
     assertUsage(dir, "--duet runs both sides' clusters at once, and --a-conf and --b-conf name one cluster", "--dir",
         d, "--duet", "--a-conf", site.getPath(), "--b-conf", site.getPath(), "--client-side", "--workload-dir",
         "../conf/workloads");
