@@ -8,9 +8,10 @@ import org.apache.hadoop.conf.Configuration;
 /**
  * The clusters of hperf ab's two sides, as its one orchestration ({@link AbComparison}) uses them:
  * how a side is loaded, how one of its cluster lifetimes begins and ends, and how a command of the
- * driver runs on it. Three kinds differ only here: the embedded cluster in this JVM and clusters
- * given by their hbase-site.xml ({@link InProcessClusters}), and two pseudo-distributed clusters
- * of HBase releases that ab starts on this machine ({@link PseudoClusters}).
+ * driver runs on it. The kinds differ only here: the embedded cluster in this JVM and clusters
+ * given by their hbase-site.xml ({@link InProcessClusters}), two pseudo-distributed clusters of
+ * HBase releases that ab starts on this machine ({@link PseudoClusters}), and an embedded duet's
+ * two embedded clusters, each in a JVM of its own ({@link TwoEmbeddedClusters}).
  */
 interface AbClusters extends AutoCloseable {
 
@@ -76,11 +77,18 @@ interface AbClusters extends AutoCloseable {
    */
   boolean judgesSteadiness();
 
-  /** The clusters' own processes outside this JVM (daemons), for {@link NeighbourCpu}. */
-  Collection<Long> daemonPids();
+  /**
+   * The clusters' own processes outside this JVM (daemons), for {@link NeighbourCpu}; none where the
+   * clusters are this JVM or its children, which it counts as the comparison's already.
+   */
+  default Collection<Long> daemonPids() {
+    return List.of();
+  }
 
-  /** How a comparison that failed on these clusters is continued. */
-  String continueHint();
+  /** How a comparison that failed on these clusters is continued; where nothing resumes, from the start. */
+  default String continueHint() {
+    return "run it again with a new --dir";
+  }
 
   /** What the comparison leaves beside its directory (logs, stopped clusters), for its last line: "; ..." or "". */
   String leftBehind();

@@ -139,8 +139,12 @@ final class EmbeddedClusterProcess implements AutoCloseable {
           + ": it was ended (log " + log + ")");
     }
     if (answer.equals("ended")) {
-      throw new IOException(name + " ended before it was " + (word.equals("ready") ? "up" : "done") + " (exit code "
-          + process.waitFor() + ", log " + log + ")");
+      // Its output has ended: the process is ending, but a JVM's shutdown may still take a while.
+      String exit = process.waitFor(STOP_BOUND.toMillis(), TimeUnit.MILLISECONDS)
+          ? "exit code " + process.exitValue() : "not ended within " + STOP_BOUND.toMinutes() + " min: ended";
+      kill();
+      throw new IOException(name + " ended before it was " + (word.equals("ready") ? "up" : "done") + " (" + exit
+          + ", log " + log + ")");
     }
     if (!answer.startsWith(word + " ")) {
       throw new IOException(name + " failed " + what + ": " + answer.replaceFirst("^failed ", "") + " (log " + log

@@ -3,8 +3,6 @@ package org.hperf.driver;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -155,12 +153,7 @@ final class InProcessClusters implements AbClusters {
    * options on top (e.g. {@code -D hperf.progress.seconds=0}), which the cluster's own would drop.
    */
   private Configuration withCommandLineSettings(Configuration clusterConf) {
-    for (Map.Entry<String, String> entry : commandConf) {
-      String[] sources = commandConf.getPropertySources(entry.getKey());
-      if (sources != null && Arrays.asList(sources).contains("from command line")) {
-        clusterConf.set(entry.getKey(), entry.getValue());
-      }
-    }
+    CommandLineSettings.of(commandConf).forEach(clusterConf::set);
     return clusterConf;
   }
 
@@ -187,16 +180,6 @@ final class InProcessClusters implements AbClusters {
   @Override
   public boolean judgesSteadiness() {
     return !plan.embedded();
-  }
-
-  @Override
-  public Collection<Long> daemonPids() {
-    return List.of();
-  }
-
-  @Override
-  public String continueHint() {
-    return "run it again with a new --dir";
   }
 
   @Override

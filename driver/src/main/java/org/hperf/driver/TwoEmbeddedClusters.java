@@ -5,13 +5,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collection;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
@@ -43,16 +42,13 @@ final class TwoEmbeddedClusters implements AbClusters {
   /** Both sides' JVMs at their heaps, and 2 GB for what JVMs take beyond their heap. */
   static final long NEEDED_BYTES = 2 * (2 + 2) * GIB + 2 * GIB;
 
-  private enum Side {
-    A, B
-  }
-
   private final AbPlan plan;
   private final File dir;
   private final Configuration commandConf;
-  private final Map<Side, EmbeddedClusterProcess> clusters = new EnumMap<>(Side.class);
+  /** Each side's cluster, by the side's name. */
+  private final Map<String, EmbeddedClusterProcess> clusters = new ConcurrentHashMap<>();
   /** Each side's CPUs as taskset takes them, once its lifetimes have placed it. */
-  private final Map<Side, String> cpus = new ConcurrentHashMap<>();
+  private final Map<String, String> cpus = new ConcurrentHashMap<>();
   private final Set<Process> commands = ConcurrentHashMap.newKeySet();
   private final StringBuilder unpinned = new StringBuilder();
   private final CpuPinning pinning;
@@ -88,10 +84,10 @@ final class TwoEmbeddedClusters implements AbClusters {
 
   @Override
   public void beginLoading(AbPlan.Side side, boolean again) throws Exception {
-    File clusterDir = clusterDir(side);
+    File clusterDir = clusterDir(side.name());
     AbComparison.progress("starting side " + side.name() + "'s embedded cluster in a JVM of its own, in " + clusterDir);
     FileUtil.fullyDelete(clusterDir);
-    clusters.put(side(side), EmbeddedClusterProcess.start("side " + side.name() + "'s cluster", clusterDir, 1,
+    clusters.put(side.name(), EmbeddedClusterProcess.start("side " + side.name() + "'s cluster", clusterDir, 1,
         CLUSTER_HEAP, new File(logs(), side.name().toLowerCase(Locale.ROOT) + "-cluster.log")));
   }
 
@@ -117,7 +113,7 @@ final class TwoEmbeddedClusters implements AbClusters {
       return unpinned.toString();
     }
     String placed = pinning.pin(half, Map.of("embedded cluster", cluster(side).pid()));
-    cpus.put(side(side), pinning.cpuList(half));
+    cpus.put(side.name(), pinning.cpuList(half));
     return placed + " and its commands' JVMs";
   }
 
@@ -134,7 +130,7 @@ final class TwoEmbeddedClusters implements AbClusters {
     List<String> args = new ArrayList<>(List.of(command.get(0), "-conf", cluster(side).site().getPath()));
     genericSettings(side).forEach((key, value) -> args.addAll(List.of("-D", key + "=" + value)));
     args.addAll(command.subList(1, command.size()));
-    String cpuList = cpus.get(side(side));
+    String cpuList = cpus.get(side.name());
     List<String> prefix = cpuList == null ? List.of() : List.of("taskset", "-c", cpuList);
     File log = nextLog(side.name().toLowerCase(Locale.ROOT) + "-" + name);
     Process process = new ProcessBuilder(ChildJvm.command(prefix, COMMAND_HEAP, List.of(), Perf.class.getName(), args))
@@ -161,14 +157,9 @@ final class TwoEmbeddedClusters implements AbClusters {
    * settings (its clients').
    */
   private Map<String, String> genericSettings(AbPlan.Side side) {
-    Map<String, String> settings = new java.util.LinkedHashMap<>();
+    Map<String, String> settings = new LinkedHashMap<>();
     settings.put(HperfTool.JOB_CONF_DIR, new Path(new Path(dir.toURI()), "jobs").toString());
-    for (Map.Entry<String, String> entry : commandConf) {
-      String[] sources = commandConf.getPropertySources(entry.getKey());
-      if (sources != null && Arrays.asList(sources).contains("from command line")) {
-        settings.put(entry.getKey(), entry.getValue());
-      }
-    }
+    settings.putAll(CommandLineSettings.of(commandConf));
     settings.putAll(side.settings());
     return settings;
   }
@@ -182,16 +173,12 @@ final class TwoEmbeddedClusters implements AbClusters {
     return new File(dir, "logs");
   }
 
-  private File clusterDir(AbPlan.Side side) {
-    return new File(dir, "cluster-" + side.name().toLowerCase(Locale.ROOT));
-  }
-
-  private static Side side(AbPlan.Side side) {
-    return Side.valueOf(side.name());
+  private File clusterDir(String sideName) {
+    return new File(dir, "cluster-" + sideName.toLowerCase(Locale.ROOT));
   }
 
   private EmbeddedClusterProcess cluster(AbPlan.Side side) {
-    EmbeddedClusterProcess cluster = clusters.get(side(side));
+    EmbeddedClusterProcess cluster = clusters.get(side.name());
     if (cluster == null) {
       throw new IllegalStateException("side " + side.name() + "'s cluster was not started");
     }
@@ -228,17 +215,6 @@ final class TwoEmbeddedClusters implements AbClusters {
     return true;
   }
 
-  /** Both clusters and every command are this JVM's children, which NeighbourCpu counts as the comparison's. */
-  @Override
-  public Collection<Long> daemonPids() {
-    return List.of();
-  }
-
-  @Override
-  public String continueHint() {
-    return "run it again with a new --dir";
-  }
-
   @Override
   public String leftBehind() {
     return "; every command's log and both clusters' in " + logs();
@@ -248,10 +224,10 @@ final class TwoEmbeddedClusters implements AbClusters {
   @Override
   public void close() {
     commands.forEach(Process::destroyForcibly);
-    for (Map.Entry<Side, EmbeddedClusterProcess> cluster : clusters.entrySet()) {
-      AbComparison.progress("stopping side " + cluster.getKey() + "'s embedded cluster");
-      cluster.getValue().close();
-      FileUtil.fullyDelete(new File(dir, "cluster-" + cluster.getKey().name().toLowerCase(Locale.ROOT)));
+    for (String sideName : new TreeSet<>(clusters.keySet())) {
+      AbComparison.progress("stopping side " + sideName + "'s embedded cluster");
+      clusters.get(sideName).close();
+      FileUtil.fullyDelete(clusterDir(sideName));
     }
     clusters.clear();
     try {

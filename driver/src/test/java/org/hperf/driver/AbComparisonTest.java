@@ -8,7 +8,6 @@ import java.io.FileInputStream;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Properties;
 import java.util.function.Predicate;
@@ -274,11 +273,6 @@ class AbComparisonTest {
     @Override
     public boolean judgesSteadiness() {
       return true;
-    }
-
-    @Override
-    public Collection<Long> daemonPids() {
-      return List.of();
     }
 
     @Override
